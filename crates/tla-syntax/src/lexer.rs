@@ -1,0 +1,818 @@
+//! Turns TLA+ source text into tokens.
+//!
+//! Operator symbols are reported in one canonical ASCII spelling (`\land`, `∧` and `/\` are all
+//! `/\`), so that the parser and everything after it see one name per operator. Text before the
+//! first `---- MODULE` line and after the matching `====` is never looked at.
+
+use crate::diag::Diagnostic;
+use crate::span::Span;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TokKind {
+    Ident(String),
+    /// A reserved word such as `LET`, `CHOOSE`, `THEOREM`.
+    Kw(&'static str),
+    /// An operator or punctuation symbol, in canonical ASCII spelling.
+    Sym(&'static str),
+    Num(u128),
+    Decimal(String),
+    Str(String),
+    /// A proof step label: `<1>`, `<1>a.`, `<*>`, `<+>`; the level, `None` for `*` and `+`.
+    Step(Option<u32>),
+    /// A run of four or more `-`.
+    Dashes,
+    /// A run of four or more `=`.
+    Equals,
+    Eof,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub kind: TokKind,
+    pub span: Span,
+    /// 1-based line of the first character.
+    pub line: u32,
+    /// 1-based column of the first character, counting characters.
+    pub col: u32,
+}
+
+const KEYWORDS: &[&str] = &[
+    "ACTION",
+    "ASSUME",
+    "ASSUMPTION",
+    "AXIOM",
+    "BY",
+    "CASE",
+    "CHOOSE",
+    "CONSTANT",
+    "CONSTANTS",
+    "COROLLARY",
+    "DEF",
+    "DEFINE",
+    "DEFS",
+    "DOMAIN",
+    "ELSE",
+    "ENABLED",
+    "EXCEPT",
+    "EXTENDS",
+    "HAVE",
+    "HIDE",
+    "IF",
+    "IN",
+    "INSTANCE",
+    "LAMBDA",
+    "LEMMA",
+    "LET",
+    "LOCAL",
+    "MODULE",
+    "NEW",
+    "OBVIOUS",
+    "OMITTED",
+    "ONLY",
+    "OTHER",
+    "PICK",
+    "PROOF",
+    "PROPOSITION",
+    "PROVE",
+    "QED",
+    "RECURSIVE",
+    "STATE",
+    "SUBSET",
+    "SUFFICES",
+    "TAKE",
+    "TEMPORAL",
+    "THEN",
+    "THEOREM",
+    "UNCHANGED",
+    "UNION",
+    "USE",
+    "VARIABLE",
+    "VARIABLES",
+    "WITH",
+    "WITNESS",
+];
+
+/// ASCII symbols, longest first so that the first match is the longest.
+const SYMBOLS: &[(&str, &str)] = &[
+    ("(\\X)", "(\\X)"),
+    ("-+->", "-+->"),
+    ("<=>", "<=>"),
+    ("|->", "|->"),
+    ("::=", "::="),
+    ("...", "..."),
+    (">>_", ">>_"),
+    ("(+)", "(+)"),
+    ("(-)", "(-)"),
+    ("(.)", "(.)"),
+    ("(/)", "(/)"),
+    ("==", "=="),
+    ("=>", "=>"),
+    ("=<", "<="),
+    ("=|", "=|"),
+    ("<=", "<="),
+    (">=", ">="),
+    ("<<", "<<"),
+    (">>", ">>"),
+    ("<>", "<>"),
+    ("<-", "<-"),
+    ("<:", "<:"),
+    ("->", "->"),
+    ("|-", "|-"),
+    ("|=", "|="),
+    ("||", "||"),
+    ("-|", "-|"),
+    ("-.", "-."),
+    ("--", "--"),
+    ("..", ".."),
+    (":=", ":="),
+    ("::", "::"),
+    (":>", ":>"),
+    ("/\\", "/\\"),
+    ("\\/", "\\/"),
+    ("/=", "#"),
+    ("//", "//"),
+    ("[]", "[]"),
+    ("]_", "]_"),
+    ("~>", "~>"),
+    ("**", "**"),
+    ("++", "++"),
+    ("%%", "%%"),
+    ("&&", "&&"),
+    ("$$", "$$"),
+    ("??", "??"),
+    ("!!", "!!"),
+    ("@@", "@@"),
+    ("^^", "^^"),
+    ("^+", "^+"),
+    ("^*", "^*"),
+    ("^#", "^#"),
+    ("(", "("),
+    (")", ")"),
+    ("[", "["),
+    ("]", "]"),
+    ("{", "{"),
+    ("}", "}"),
+    (",", ","),
+    (":", ":"),
+    (".", "."),
+    ("!", "!"),
+    ("@", "@"),
+    ("'", "'"),
+    ("=", "="),
+    ("<", "<"),
+    (">", ">"),
+    ("+", "+"),
+    ("-", "-"),
+    ("*", "*"),
+    ("/", "/"),
+    ("^", "^"),
+    ("%", "%"),
+    ("&", "&"),
+    ("$", "$"),
+    ("|", "|"),
+    ("~", "~"),
+    ("#", "#"),
+    ("?", "?"),
+    ("_", "_"),
+];
+
+/// Backslash words: `\in`, `\cup`, ... with their canonical spelling.
+const BACKSLASH_WORDS: &[(&str, &str)] = &[
+    ("A", "\\A"),
+    ("E", "\\E"),
+    ("AA", "\\AA"),
+    ("EE", "\\EE"),
+    ("in", "\\in"),
+    ("notin", "\\notin"),
+    ("cup", "\\cup"),
+    ("union", "\\cup"),
+    ("cap", "\\cap"),
+    ("intersect", "\\cap"),
+    ("subseteq", "\\subseteq"),
+    ("subset", "\\subset"),
+    ("supseteq", "\\supseteq"),
+    ("supset", "\\supset"),
+    ("X", "\\X"),
+    ("times", "\\X"),
+    ("o", "\\o"),
+    ("circ", "\\o"),
+    ("div", "\\div"),
+    ("cdot", "\\cdot"),
+    ("land", "/\\"),
+    ("lor", "\\/"),
+    ("lnot", "~"),
+    ("neg", "~"),
+    ("equiv", "<=>"),
+    ("leq", "<="),
+    ("geq", ">="),
+    ("prec", "\\prec"),
+    ("preceq", "\\preceq"),
+    ("succ", "\\succ"),
+    ("succeq", "\\succeq"),
+    ("sim", "\\sim"),
+    ("simeq", "\\simeq"),
+    ("approx", "\\approx"),
+    ("asymp", "\\asymp"),
+    ("cong", "\\cong"),
+    ("doteq", "\\doteq"),
+    ("gg", "\\gg"),
+    ("ll", "\\ll"),
+    ("propto", "\\propto"),
+    ("sqcap", "\\sqcap"),
+    ("sqcup", "\\sqcup"),
+    ("sqsubset", "\\sqsubset"),
+    ("sqsupset", "\\sqsupset"),
+    ("sqsubseteq", "\\sqsubseteq"),
+    ("sqsupseteq", "\\sqsupseteq"),
+    ("star", "\\star"),
+    ("bigcirc", "\\bigcirc"),
+    ("bullet", "\\bullet"),
+    ("uplus", "\\uplus"),
+    ("wr", "\\wr"),
+    ("oplus", "(+)"),
+    ("ominus", "(-)"),
+    ("otimes", "(\\X)"),
+    ("oslash", "(/)"),
+    ("odot", "(.)"),
+];
+
+/// Unicode spellings and their ASCII equivalents.
+const UNICODE: &[(char, &str)] = &[
+    ('∧', "/\\"),
+    ('∨', "\\/"),
+    ('¬', "~"),
+    ('∈', "\\in"),
+    ('∉', "\\notin"),
+    ('⊆', "\\subseteq"),
+    ('⊂', "\\subset"),
+    ('⊇', "\\supseteq"),
+    ('⊃', "\\supset"),
+    ('∪', "\\cup"),
+    ('∩', "\\cap"),
+    ('≜', "=="),
+    ('→', "->"),
+    ('↦', "|->"),
+    ('⟨', "<<"),
+    ('⟩', ">>"),
+    ('□', "[]"),
+    ('◇', "<>"),
+    ('≤', "<="),
+    ('≥', ">="),
+    ('≠', "#"),
+    ('∀', "\\A"),
+    ('∃', "\\E"),
+    ('×', "\\X"),
+    ('⇒', "=>"),
+    ('⇔', "<=>"),
+    ('≡', "<=>"),
+    ('↝', "~>"),
+    ('⊕', "(+)"),
+    ('⊖', "(-)"),
+    ('⊗', "(\\X)"),
+    ('⊘', "(/)"),
+    ('⊙', "(.)"),
+    ('∘', "\\o"),
+    ('⋅', "\\cdot"),
+    ('·', "\\cdot"),
+    ('≺', "\\prec"),
+    ('≼', "\\preceq"),
+    ('≻', "\\succ"),
+    ('≽', "\\succeq"),
+    ('∼', "\\sim"),
+    ('≃', "\\simeq"),
+    ('≈', "\\approx"),
+    ('≍', "\\asymp"),
+    ('≅', "\\cong"),
+    ('≐', "\\doteq"),
+    ('≫', "\\gg"),
+    ('≪', "\\ll"),
+    ('∝', "\\propto"),
+    ('⊓', "\\sqcap"),
+    ('⊔', "\\sqcup"),
+    ('⊏', "\\sqsubset"),
+    ('⊐', "\\sqsupset"),
+    ('⊑', "\\sqsubseteq"),
+    ('⊒', "\\sqsupseteq"),
+    ('⋆', "\\star"),
+    ('◯', "\\bigcirc"),
+    ('○', "\\bigcirc"),
+    ('•', "\\bullet"),
+    ('⊎', "\\uplus"),
+    ('≀', "\\wr"),
+    ('÷', "\\div"),
+    ('∖', "\\"),
+    ('←', "<-"),
+    ('⊢', "|-"),
+    ('⊨', "|="),
+    ('⊣', "-|"),
+    ('⫤', "=|"),
+    ('≔', ":="),
+    ('⩴', "::="),
+    ('‥', ".."),
+    ('…', "..."),
+    ('⊸', "-+->"),
+    ('⊲', "<:"),
+    ('↠', ":>"),
+];
+
+/// The Unicode spellings of names that are identifiers in ASCII.
+const UNICODE_NAMES: &[(char, &str)] = &[('ℕ', "Nat"), ('ℤ', "Int"), ('ℝ', "Real")];
+
+pub fn lex(text: &str) -> Result<Vec<Token>, Diagnostic> {
+    Lexer::new(text).run()
+}
+
+struct Lexer<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    line: u32,
+    line_start: usize,
+    /// Character column of `line_start`'s first char is 1; counts chars seen on this line.
+    col: u32,
+    tokens: Vec<Token>,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(src: &'a str) -> Self {
+        Lexer {
+            src,
+            bytes: src.as_bytes(),
+            pos: 0,
+            line: 1,
+            line_start: 0,
+            col: 1,
+            tokens: Vec::new(),
+        }
+    }
+
+    fn run(mut self) -> Result<Vec<Token>, Diagnostic> {
+        let Some(start) = find_module_start(self.src) else {
+            return Err(Diagnostic::new(
+                Span::new(0, 0),
+                "no module found: expected a line `---- MODULE Name ----`",
+            ));
+        };
+        self.advance_to(start);
+        // Nesting of MODULE headers: lexing stops at the `====` that closes the outermost one.
+        let mut depth = 0usize;
+        loop {
+            self.skip_trivia()?;
+            if self.pos >= self.bytes.len() {
+                break;
+            }
+            let tok = self.token()?;
+            match tok.kind {
+                TokKind::Kw("MODULE") => depth += 1,
+                TokKind::Equals => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        self.tokens.push(tok);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            self.tokens.push(tok);
+        }
+        let end = self.pos;
+        self.tokens.push(Token {
+            kind: TokKind::Eof,
+            span: Span::new(end, end),
+            line: self.line,
+            col: self.col,
+        });
+        Ok(self.tokens)
+    }
+
+    fn peek_char(&self) -> Option<char> {
+        self.src[self.pos..].chars().next()
+    }
+
+    fn byte_at(&self, i: usize) -> u8 {
+        self.bytes.get(i).copied().unwrap_or(0)
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek_char()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.line_start = self.pos;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+
+    fn advance_to(&mut self, target: usize) {
+        while self.pos < target {
+            self.bump();
+        }
+    }
+
+    fn error_here(&self, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Span::new(self.pos, self.pos + 1), msg)
+    }
+
+    fn skip_trivia(&mut self) -> Result<(), Diagnostic> {
+        loop {
+            let b = self.byte_at(self.pos);
+            if self.pos >= self.bytes.len() {
+                return Ok(());
+            }
+            if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' || b == 0x0c {
+                self.bump();
+            } else if b == b'\\' && self.byte_at(self.pos + 1) == b'*' {
+                while self.pos < self.bytes.len() && self.byte_at(self.pos) != b'\n' {
+                    self.bump();
+                }
+            } else if b == b'(' && self.byte_at(self.pos + 1) == b'*' {
+                self.block_comment()?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    fn block_comment(&mut self) -> Result<(), Diagnostic> {
+        let start = self.pos;
+        let mut depth = 0usize;
+        while self.pos < self.bytes.len() {
+            let b = self.byte_at(self.pos);
+            let next = self.byte_at(self.pos + 1);
+            if b == b'(' && next == b'*' {
+                depth += 1;
+                self.bump();
+                self.bump();
+            } else if b == b'*' && next == b')' {
+                depth -= 1;
+                self.bump();
+                self.bump();
+                if depth == 0 {
+                    return Ok(());
+                }
+            } else {
+                self.bump();
+            }
+        }
+        Err(Diagnostic::new(
+            Span::new(start, start + 2),
+            "comment `(*` is never closed",
+        ))
+    }
+
+    fn token(&mut self) -> Result<Token, Diagnostic> {
+        let start = self.pos;
+        let (line, col) = (self.line, self.col);
+        let kind = self.token_kind()?;
+        Ok(Token {
+            kind,
+            span: Span::new(start, self.pos),
+            line,
+            col,
+        })
+    }
+
+    fn token_kind(&mut self) -> Result<TokKind, Diagnostic> {
+        let rest = &self.src[self.pos..];
+        let b = self.byte_at(self.pos);
+        if b == b'-' && rest.starts_with("----") {
+            while self.byte_at(self.pos) == b'-' {
+                self.bump();
+            }
+            return Ok(TokKind::Dashes);
+        }
+        if b == b'=' && rest.starts_with("====") {
+            while self.byte_at(self.pos) == b'=' {
+                self.bump();
+            }
+            return Ok(TokKind::Equals);
+        }
+        if b == b'"' {
+            return self.string();
+        }
+        if b.is_ascii_alphanumeric() || (b == b'_' && is_word_byte(self.byte_at(self.pos + 1))) {
+            return self.word();
+        }
+        if b == b'\\' && self.byte_at(self.pos + 1).is_ascii_alphabetic() {
+            return self.backslash_word();
+        }
+        if b == b'<' {
+            if let Some(kind) = self.step_label() {
+                return Ok(kind);
+            }
+        }
+        if b < 0x80 {
+            for (text, canon) in SYMBOLS {
+                if rest.starts_with(text) {
+                    for _ in 0..text.len() {
+                        self.bump();
+                    }
+                    return Ok(TokKind::Sym(canon));
+                }
+            }
+            if b == b'\\' {
+                self.bump();
+                return Ok(TokKind::Sym("\\"));
+            }
+            return Err(self.error_here(format!("unexpected character `{}`", b as char)));
+        }
+        let c = self.peek_char().unwrap_or('\u{fffd}');
+        if let Some((_, canon)) = UNICODE.iter().find(|(u, _)| *u == c) {
+            self.bump();
+            // `⟩_` and `]_`-like subscripts written with Unicode brackets.
+            if *canon == ">>" && self.byte_at(self.pos) == b'_' {
+                self.bump();
+                return Ok(TokKind::Sym(">>_"));
+            }
+            return Ok(TokKind::Sym(canon));
+        }
+        if let Some((_, name)) = UNICODE_NAMES.iter().find(|(u, _)| *u == c) {
+            self.bump();
+            return Ok(TokKind::Ident((*name).to_string()));
+        }
+        Err(self.error_here(format!("unexpected character `{c}`")))
+    }
+
+    fn string(&mut self) -> Result<TokKind, Diagnostic> {
+        let start = self.pos;
+        self.bump();
+        let mut out = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => {
+                    return Err(Diagnostic::new(
+                        Span::new(start, start + 1),
+                        "string is never closed",
+                    ))
+                }
+                Some('"') => return Ok(TokKind::Str(out)),
+                Some('\\') => match self.bump() {
+                    Some('"') => out.push('"'),
+                    Some('\\') => out.push('\\'),
+                    Some('n') => out.push('\n'),
+                    Some('t') => out.push('\t'),
+                    Some('r') => out.push('\r'),
+                    Some('f') => out.push('\u{c}'),
+                    _ => {
+                        return Err(Diagnostic::new(
+                            Span::new(self.pos.saturating_sub(2), self.pos),
+                            "unknown escape in string",
+                        ))
+                    }
+                },
+                Some(c) => out.push(c),
+            }
+        }
+    }
+
+    fn word(&mut self) -> Result<TokKind, Diagnostic> {
+        let start = self.pos;
+        // `WF_` and `SF_` are tokens of their own: in `WF_vars(A)` the subscript follows.
+        let rest = &self.src[start..];
+        if (rest.starts_with("WF_") || rest.starts_with("SF_")) && start_of_word(self.src, start) {
+            for _ in 0..3 {
+                self.bump();
+            }
+            return Ok(TokKind::Kw(if rest.starts_with('W') { "WF_" } else { "SF_" }));
+        }
+        while is_word_byte(self.byte_at(self.pos)) {
+            self.bump();
+        }
+        let word = &self.src[start..self.pos];
+        if word.bytes().all(|b| b.is_ascii_digit()) {
+            // A decimal `1.5`, but not the `1..` of an interval.
+            if self.byte_at(self.pos) == b'.' && self.byte_at(self.pos + 1).is_ascii_digit() {
+                self.bump();
+                while self.byte_at(self.pos).is_ascii_digit() {
+                    self.bump();
+                }
+                return Ok(TokKind::Decimal(self.src[start..self.pos].to_string()));
+            }
+            return parse_radix(word, 10)
+                .map(TokKind::Num)
+                .ok_or_else(|| Diagnostic::new(Span::new(start, self.pos), "number too large"));
+        }
+        if let Some(kw) = KEYWORDS.iter().find(|k| **k == word) {
+            return Ok(TokKind::Kw(kw));
+        }
+        Ok(TokKind::Ident(word.to_string()))
+    }
+
+    fn backslash_word(&mut self) -> Result<TokKind, Diagnostic> {
+        let start = self.pos;
+        let mut end = start + 1;
+        while self.byte_at(end).is_ascii_alphanumeric() {
+            end += 1;
+        }
+        let word = &self.src[start + 1..end];
+        let (letters, digits) = word.split_at(
+            word.find(|c: char| c.is_ascii_digit())
+                .unwrap_or(word.len()),
+        );
+        let radix = match letters {
+            "b" | "B" => Some(2),
+            "o" | "O" => Some(8),
+            "h" | "H" => Some(16),
+            _ => None,
+        };
+        if let Some(radix) = radix.filter(|_| !digits.is_empty()) {
+            let value = parse_radix(digits, radix);
+            self.advance_to(end);
+            return value.map(TokKind::Num).ok_or_else(|| {
+                Diagnostic::new(Span::new(start, end), "malformed or too large number")
+            });
+        }
+        // `\hFF`: hex digits may begin with a letter.
+        if let Some(hex) = word.strip_prefix(['h', 'H']) {
+            if !hex.is_empty() && BACKSLASH_WORDS.iter().all(|(w, _)| *w != word) {
+                if let Some(v) = parse_radix(hex, 16) {
+                    self.advance_to(end);
+                    return Ok(TokKind::Num(v));
+                }
+            }
+        }
+        // Longest backslash word that matches a prefix of the letters.
+        let letters_end = start
+            + 1
+            + word
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(word.len());
+        let letters = &self.src[start + 1..letters_end];
+        if let Some((_, canon)) = BACKSLASH_WORDS.iter().find(|(w, _)| *w == letters) {
+            self.advance_to(letters_end);
+            return Ok(TokKind::Sym(canon));
+        }
+        Err(Diagnostic::new(
+            Span::new(start, letters_end),
+            format!("unknown operator `\\{letters}`"),
+        ))
+    }
+
+    /// `<1>`, `<12>a.`, `<*>`, `<+>`; `None` (and nothing consumed) when not a step label.
+    fn step_label(&mut self) -> Option<TokKind> {
+        let b = self.bytes;
+        let mut i = self.pos + 1;
+        let level = if matches!(b.get(i), Some(b'*') | Some(b'+')) {
+            i += 1;
+            None
+        } else {
+            let digits_start = i;
+            while b.get(i).is_some_and(|c| c.is_ascii_digit()) {
+                i += 1;
+            }
+            if i == digits_start {
+                return None;
+            }
+            Some(self.src[digits_start..i].parse::<u32>().ok()?)
+        };
+        if b.get(i) != Some(&b'>') {
+            return None;
+        }
+        i += 1;
+        while b.get(i).is_some_and(|c| is_word_byte(*c)) {
+            i += 1;
+        }
+        while b.get(i) == Some(&b'.') && b.get(i + 1) != Some(&b'.') {
+            i += 1;
+        }
+        self.advance_to(i);
+        Some(TokKind::Step(level))
+    }
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+fn start_of_word(src: &str, i: usize) -> bool {
+    i == 0 || !is_word_byte(src.as_bytes()[i - 1])
+}
+
+fn parse_radix(digits: &str, radix: u32) -> Option<u128> {
+    u128::from_str_radix(digits, radix).ok()
+}
+
+/// Byte offset of the first `----` run that is followed by `MODULE`.
+fn find_module_start(src: &str) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut i = 0;
+    while let Some(off) = src[i..].find("----") {
+        let at = i + off;
+        let mut j = at;
+        while j < bytes.len() && bytes[j] == b'-' {
+            j += 1;
+        }
+        let after = src[j..].trim_start_matches([' ', '\t', '\r', '\n']);
+        if after.starts_with("MODULE")
+            && !after[6..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return Some(at);
+        }
+        i = j;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<TokKind> {
+        lex(&format!("---- MODULE M ----\n{src}\n===="))
+            .unwrap()
+            .into_iter()
+            .map(|t| t.kind)
+            .skip(3)
+            .take_while(|k| *k != TokKind::Equals)
+            .collect()
+    }
+
+    #[test]
+    fn numbers_in_every_radix() {
+        assert_eq!(
+            kinds(r"12 \b101 \o17 \h1F \hff 1.5"),
+            vec![
+                TokKind::Num(12),
+                TokKind::Num(5),
+                TokKind::Num(15),
+                TokKind::Num(31),
+                TokKind::Num(255),
+                TokKind::Decimal("1.5".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn interval_is_not_a_decimal() {
+        assert_eq!(
+            kinds("1..3"),
+            vec![TokKind::Num(1), TokKind::Sym(".."), TokKind::Num(3)]
+        );
+    }
+
+    #[test]
+    fn unicode_and_ascii_agree() {
+        assert_eq!(kinds("∀ x ∈ S : x ≤ 1 ∧ ¬y"), kinds(r"\A x \in S : x =< 1 /\ ~y"));
+        assert_eq!(kinds("⟨1⟩_v ↦ ≜ ≠"), kinds(r"<<1>>_v |-> == /="));
+    }
+
+    #[test]
+    fn fairness_subscripts_split() {
+        assert_eq!(
+            kinds("WF_vars(A)"),
+            vec![
+                TokKind::Kw("WF_"),
+                TokKind::Ident("vars".into()),
+                TokKind::Sym("("),
+                TokKind::Ident("A".into()),
+                TokKind::Sym(")")
+            ]
+        );
+    }
+
+    #[test]
+    fn nested_comments_and_text_outside_module() {
+        let toks = lex("junk \"unclosed\n---- MODULE M ----\n(* a (* b *) c *) x \\* y\n==== trailing (*")
+            .unwrap();
+        let k: Vec<_> = toks.into_iter().map(|t| t.kind).collect();
+        assert!(k.contains(&TokKind::Ident("x".into())));
+        assert!(!k.contains(&TokKind::Ident("y".into())));
+        assert_eq!(k.last(), Some(&TokKind::Eof));
+    }
+
+    #[test]
+    fn string_escapes() {
+        assert_eq!(
+            kinds(r#""a\"b\\c\n""#),
+            vec![TokKind::Str("a\"b\\c\n".into())]
+        );
+    }
+
+    #[test]
+    fn step_labels() {
+        assert_eq!(
+            kinds("<1>2. <*> <+> << <1"),
+            vec![
+                TokKind::Step(Some(1)),
+                TokKind::Step(None),
+                TokKind::Step(None),
+                TokKind::Sym("<<"),
+                TokKind::Sym("<"),
+                TokKind::Num(1)
+            ]
+        );
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let toks = lex("---- MODULE M ----\n∧ x\n====").unwrap();
+        let x = toks
+            .iter()
+            .find(|t| t.kind == TokKind::Ident("x".into()))
+            .unwrap();
+        assert_eq!((x.line, x.col), (2, 3));
+    }
+}

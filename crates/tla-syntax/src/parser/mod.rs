@@ -1,0 +1,199 @@
+//! Recursive-descent parser for TLA+ modules.
+//!
+//! Junction lists follow SANY's rule: after a `/\` or `\/` bullet at column c, every token at
+//! column c or left of it ends the current item; a bullet of the same kind exactly at column c
+//! starts the next item, anything else ends the list. Inside brackets the rule is suspended, as
+//! a bracket must be closed before the item can end.
+
+mod expr;
+mod module;
+pub mod ops;
+mod proof;
+
+use crate::ast::Module;
+use crate::diag::Diagnostic;
+use crate::lexer::{lex, TokKind, Token};
+use crate::span::Span;
+
+/// How deeply expressions may nest before the parser gives up (bounded time and memory).
+const MAX_DEPTH: usize = 5_000;
+
+pub type PResult<T> = Result<T, Diagnostic>;
+
+/// Parses the first module in `text` (text before its header and after its end is ignored).
+pub fn parse_module(text: &str) -> Result<Module, Diagnostic> {
+    let tokens = lex(text)?;
+    let mut p = Parser::new(tokens);
+    let m = p.module()?;
+    Ok(m)
+}
+
+pub(crate) struct Parser {
+    toks: Vec<Token>,
+    pos: usize,
+    /// Columns of the enclosing junction bullets; 0 where a bracket suspends the rule.
+    offside: Vec<u32>,
+    eof: Token,
+    depth: usize,
+}
+
+impl Parser {
+    fn new(toks: Vec<Token>) -> Self {
+        let last = toks.last().cloned().expect("the lexer always ends with Eof");
+        Parser {
+            toks,
+            pos: 0,
+            offside: Vec::new(),
+            eof: last,
+            depth: 0,
+        }
+    }
+
+    /// The current token, or Eof when the junction rule hides it.
+    fn cur(&self) -> &Token {
+        let t = &self.toks[self.pos];
+        match self.offside.last() {
+            Some(&c) if t.col <= c => &self.eof,
+            _ => t,
+        }
+    }
+
+    /// The current token regardless of the junction rule.
+    fn raw(&self) -> &Token {
+        &self.toks[self.pos]
+    }
+
+    fn kind(&self) -> &TokKind {
+        &self.cur().kind
+    }
+
+    /// The token `n` ahead of the current one (junction rule not applied).
+    fn ahead(&self, n: usize) -> &TokKind {
+        &self.toks[(self.pos + n).min(self.toks.len() - 1)].kind
+    }
+
+    fn span(&self) -> Span {
+        self.cur().span
+    }
+
+    /// End of the previous token: where a construct that just ended stops.
+    fn prev_end(&self) -> u32 {
+        if self.pos == 0 {
+            0
+        } else {
+            self.toks[self.pos - 1].span.end
+        }
+    }
+
+    fn span_from(&self, start: Span) -> Span {
+        Span {
+            start: start.start,
+            end: self.prev_end().max(start.start),
+        }
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.cur().clone();
+        if t.kind != TokKind::Eof {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn at_sym(&self, s: &str) -> bool {
+        matches!(self.kind(), TokKind::Sym(x) if *x == s)
+    }
+
+    fn at_kw(&self, k: &str) -> bool {
+        matches!(self.kind(), TokKind::Kw(x) if *x == k)
+    }
+
+    fn eat_sym(&mut self, s: &str) -> bool {
+        if self.at_sym(s) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_kw(&mut self, k: &str) -> bool {
+        if self.at_kw(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect_sym(&mut self, s: &str) -> PResult<Token> {
+        if self.at_sym(s) {
+            Ok(self.bump())
+        } else {
+            Err(self.unexpected(&format!("`{s}`")))
+        }
+    }
+
+    fn expect_kw(&mut self, k: &str) -> PResult<Token> {
+        if self.at_kw(k) {
+            Ok(self.bump())
+        } else {
+            Err(self.unexpected(&format!("`{k}`")))
+        }
+    }
+
+    fn unexpected(&self, wanted: &str) -> Diagnostic {
+        let t = self.cur();
+        let found = if t.kind == TokKind::Eof && self.raw().kind != TokKind::Eof {
+            let r = self.raw();
+            return Diagnostic::new(
+                r.span,
+                format!(
+                    "expected {wanted}, found {} at column {}, which ends the enclosing /\\ or \\/ list item",
+                    describe(&r.kind),
+                    r.col
+                ),
+            );
+        } else {
+            describe(&t.kind)
+        };
+        Diagnostic::new(t.span, format!("expected {wanted}, found {found}"))
+    }
+
+    /// Runs `f` with the junction rule suspended (inside brackets).
+    fn bracketed<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        self.offside.push(0);
+        let r = f(self);
+        self.offside.pop();
+        r
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Diagnostic::new(
+                self.span(),
+                format!("expression nested more than {MAX_DEPTH} levels deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+}
+
+pub(crate) fn describe(k: &TokKind) -> String {
+    match k {
+        TokKind::Ident(s) => format!("`{s}`"),
+        TokKind::Kw(s) | TokKind::Sym(s) => format!("`{s}`"),
+        TokKind::Num(n) => format!("number {n}"),
+        TokKind::Decimal(s) => format!("number {s}"),
+        TokKind::Str(_) => "a string".into(),
+        TokKind::Step(_) => "a proof step label".into(),
+        TokKind::Dashes => "`----`".into(),
+        TokKind::Equals => "`====`".into(),
+        TokKind::Eof => "end of file".into(),
+    }
+}
