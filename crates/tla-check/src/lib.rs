@@ -1,0 +1,3 @@
+//! The .cfg file and the model-checking engine.
+
+pub mod config;
