@@ -1,0 +1,114 @@
+//! Module loading, name resolution and level checking: from the root module's file to a
+//! resolved [`ir::Spec`].
+
+pub mod ir;
+mod level;
+pub mod loader;
+mod resolve;
+pub mod stdlib;
+pub mod visit;
+
+pub use ir::Spec;
+pub use loader::SearchPath;
+
+use ir::{FileId, Loc};
+use std::path::Path;
+use tla_syntax::SourceFile;
+
+/// One error found while loading, resolving or level-checking a spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SemaError {
+    pub loc: Option<Loc>,
+    pub message: String,
+}
+
+/// Why a spec could not be loaded: its errors and the files they point into.
+#[derive(Debug)]
+pub struct LoadError {
+    pub files: Vec<SourceFile>,
+    pub errors: Vec<SemaError>,
+}
+
+impl LoadError {
+    /// Each error as `file:line:col: message`, the source line and a caret.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for e in &self.errors {
+            match e.loc {
+                Some(loc) => {
+                    let d = tla_syntax::Diagnostic::new(loc.span, e.message.clone());
+                    out.push_str(&d.render(&self.files[loc.file.index()]));
+                }
+                None => {
+                    out.push_str(&e.message);
+                    out.push('\n');
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Loads the module in `path` and everything it uses.
+pub fn load_spec(path: &Path, search: &SearchPath) -> Result<Spec, LoadError> {
+    let text = match std::fs::read(path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            return Err(LoadError {
+                files: Vec::new(),
+                errors: vec![SemaError {
+                    loc: None,
+                    message: format!("{}: cannot read file: {e}", path.display()),
+                }],
+            })
+        }
+    };
+    load_spec_text(path, text, search)
+}
+
+/// Loads a root module whose text is given (e.g. a mutated spec held in memory); `path` names
+/// it in messages and its folder is searched first for the modules it uses.
+pub fn load_spec_text(path: &Path, text: String, search: &SearchPath) -> Result<Spec, LoadError> {
+    let dir = path
+        .parent()
+        .map(Path::to_path_buf)
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or_else(|| ".".into());
+    let mut loader = loader::Loader::new(dir, search.clone());
+    let file = loader.add_file(path.display().to_string(), text);
+    let parsed = loader.parse(file, false);
+    let mut r = resolve::Resolver::new(loader);
+    match parsed {
+        Ok(l) => {
+            r.resolve_root(l);
+        }
+        Err(loader::LoadFailure::Syntax(f, d)) => r.errors.push(SemaError {
+            loc: Some(Loc {
+                file: f,
+                span: d.span,
+            }),
+            message: d.message,
+        }),
+        Err(_) => unreachable!("the root text is given"),
+    }
+    let mut spec = r.spec;
+    let mut errors = r.errors;
+    spec.files = r.loader.files;
+    if errors.is_empty() {
+        errors = level::check(&mut spec);
+    }
+    if errors.is_empty() {
+        return Ok(spec);
+    }
+    let mut seen = std::collections::HashSet::new();
+    errors.retain(|e| seen.insert((e.loc.map(|l| (l.file, l.span)), e.message.clone())));
+    Err(LoadError {
+        files: spec.files,
+        errors,
+    })
+}
+
+/// The file a location points into.
+pub fn file_of(spec: &Spec, file: FileId) -> &SourceFile {
+    &spec.files[file.index()]
+}

@@ -1,0 +1,100 @@
+//! Finding and parsing module files: the spec's folder, then the library folders in order,
+//! then the standard modules embedded in the binary.
+
+use crate::ir::FileId;
+use crate::stdlib;
+use std::path::{Path, PathBuf};
+use tla_syntax::ast::Module;
+use tla_syntax::{Diagnostic, SourceFile};
+
+/// Where modules are looked up, after the root module's own folder.
+#[derive(Clone, Debug, Default)]
+pub struct SearchPath {
+    pub dirs: Vec<PathBuf>,
+}
+
+impl SearchPath {
+    /// `--library` folders first, then those of a path list such as `TLACHECK_LIBRARY`.
+    pub fn new(library: &[PathBuf], env_list: Option<&std::ffi::OsStr>) -> Self {
+        let mut dirs = library.to_vec();
+        if let Some(list) = env_list {
+            dirs.extend(std::env::split_paths(list).filter(|p| !p.as_os_str().is_empty()));
+        }
+        SearchPath { dirs }
+    }
+}
+
+/// A parsed module file.
+pub struct Loaded {
+    pub file: FileId,
+    pub module: Module,
+    pub standard: bool,
+}
+
+pub enum LoadFailure {
+    /// No file of that name anywhere on the path.
+    NotFound,
+    /// The file exists but could not be read.
+    Unreadable(String),
+    /// The file was read but does not parse.
+    Syntax(FileId, Diagnostic),
+}
+
+pub struct Loader {
+    pub files: Vec<SourceFile>,
+    root_dir: PathBuf,
+    search: SearchPath,
+}
+
+impl Loader {
+    pub fn new(root_dir: PathBuf, search: SearchPath) -> Self {
+        Loader {
+            files: Vec::new(),
+            root_dir,
+            search,
+        }
+    }
+
+    pub fn add_file(&mut self, path: String, text: String) -> FileId {
+        self.files.push(SourceFile::new(path, text));
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    /// Parses a file already registered.
+    pub fn parse(&mut self, file: FileId, standard: bool) -> Result<Loaded, LoadFailure> {
+        match tla_syntax::parse_module(&self.files[file.index()].text) {
+            Ok(module) => Ok(Loaded {
+                file,
+                module,
+                standard,
+            }),
+            Err(d) => Err(LoadFailure::Syntax(file, d)),
+        }
+    }
+
+    /// Finds module `name` on the search path and parses it.
+    pub fn load(&mut self, name: &str) -> Result<Loaded, LoadFailure> {
+        let file_name = format!("{name}.tla");
+        let dirs = std::iter::once(&self.root_dir).chain(self.search.dirs.iter());
+        for dir in dirs {
+            let path = dir.join(&file_name);
+            if path.is_file() {
+                let bytes = std::fs::read(&path)
+                    .map_err(|e| LoadFailure::Unreadable(format!("{}: {e}", path.display())))?;
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let id = self.add_file(display_path(&path), text);
+                return self.parse(id, false);
+            }
+        }
+        if let Some(text) = stdlib::standard_module(name) {
+            let id = self.add_file(format!("<standard>/{file_name}"), text.to_string());
+            return self.parse(id, true);
+        }
+        Err(LoadFailure::NotFound)
+    }
+}
+
+fn display_path(p: &Path) -> String {
+    let s = p.display().to_string();
+    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+}

@@ -1,0 +1,809 @@
+//! Lowering expressions and definitions to the resolved form.
+
+use super::{ModCx, Resolver, Symbol};
+use crate::ir::*;
+use tla_syntax::ast::{self, BoundVars};
+
+/// A name bound inside an expression: a parameter, a bound variable or a LET definition.
+#[derive(Clone, Debug)]
+pub(crate) enum LocalSym {
+    Local {
+        name: String,
+        id: LocalId,
+        arity: usize,
+    },
+    Def {
+        name: String,
+        id: DefId,
+    },
+    /// `LET I == INSTANCE M ... IN`
+    Instance {
+        name: String,
+        info: std::rc::Rc<super::InstanceInfo>,
+    },
+}
+
+impl LocalSym {
+    fn name(&self) -> &str {
+        match self {
+            LocalSym::Local { name, .. } | LocalSym::Def { name, .. } => name,
+            LocalSym::Instance { name, .. } => name,
+        }
+    }
+}
+
+/// Where an expression is being lowered: its module and the locals in scope.
+pub(crate) struct ExprCx<'a> {
+    pub module: ModuleId,
+    pub file: FileId,
+    pub scope: &'a super::Scope,
+    pub locals: &'a mut Vec<LocalSym>,
+    /// Inside the value of an EXCEPT update, where `@` means the old value.
+    pub in_except: bool,
+}
+
+impl<'a> ExprCx<'a> {
+    pub fn new(cx: &'a ModCx, locals: &'a mut Vec<LocalSym>) -> Self {
+        ExprCx {
+            module: cx.module,
+            file: cx.file,
+            scope: &cx.scope,
+            locals,
+            in_except: false,
+        }
+    }
+}
+
+enum Resolved {
+    Local(LocalId, usize),
+    Def(DefId),
+    Sym(Symbol),
+}
+
+impl Resolver {
+    fn loc(&self, cx: &ExprCx, span: tla_syntax::Span) -> Loc {
+        Loc {
+            file: cx.file,
+            span,
+        }
+    }
+
+    fn lookup(&self, cx: &ExprCx, name: &str) -> Option<Resolved> {
+        for l in cx.locals.iter().rev() {
+            if l.name() == name {
+                return Some(match l {
+                    LocalSym::Local { id, arity, .. } => Resolved::Local(*id, *arity),
+                    LocalSym::Def { id, .. } => Resolved::Def(*id),
+                    LocalSym::Instance { info, .. } => {
+                        Resolved::Sym(Symbol::Instance(info.clone()))
+                    }
+                });
+            }
+        }
+        cx.scope.names.get(name).cloned().map(|s| match s {
+            Symbol::Def(d) => Resolved::Def(d),
+            other => Resolved::Sym(other),
+        })
+    }
+
+    /// Declares a bound name; SANY rejects one that is already defined.
+    fn bind(&mut self, cx: &mut ExprCx, id: &ast::Ident, arity: usize) -> LocalId {
+        if self.lookup(cx, &id.name).is_some() {
+            self.error(
+                cx.file,
+                id.span,
+                format!(
+                    "Multiply-defined symbol '{}': this definition or declaration conflicts with an earlier one",
+                    id.name
+                ),
+            );
+        }
+        let local = self.new_local(&id.name, cx.file, id.span);
+        cx.locals.push(LocalSym::Local {
+            name: id.name.clone(),
+            id: local,
+            arity,
+        });
+        local
+    }
+
+    fn mk(&self, cx: &ExprCx, kind: ExprKind, span: tla_syntax::Span) -> Expr {
+        Expr {
+            kind,
+            loc: self.loc(cx, span),
+            level: Level::Constant,
+        }
+    }
+
+    /// Lowers an expression; `None` after reporting an error.
+    pub(crate) fn lower(&mut self, cx: &mut ExprCx, e: &ast::Expr) -> Option<Expr> {
+        stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.lower_inner(cx, e))
+    }
+
+    fn lower_all(&mut self, cx: &mut ExprCx, es: &[ast::Expr]) -> Option<Vec<Expr>> {
+        let mut out = Vec::with_capacity(es.len());
+        let mut ok = true;
+        for e in es {
+            match self.lower(cx, e) {
+                Some(x) => out.push(x),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn lower_box(&mut self, cx: &mut ExprCx, e: &ast::Expr) -> Option<Box<Expr>> {
+        self.lower(cx, e).map(Box::new)
+    }
+
+    fn lower_inner(&mut self, cx: &mut ExprCx, e: &ast::Expr) -> Option<Expr> {
+        use ast::ExprKind as A;
+        let kind = match &e.kind {
+            A::Apply { path, name, args } => {
+                if path.is_empty() {
+                    return self.lower_name(cx, name, args, e.span, false);
+                }
+                return self.lower_path(cx, path, name, args, e.span);
+            }
+            A::Num(n) => ExprKind::Num(*n),
+            A::Decimal(d) => ExprKind::Decimal(d.clone()),
+            A::Str(s) => ExprKind::Str(s.clone()),
+            A::At => {
+                if !cx.in_except {
+                    self.error(
+                        cx.file,
+                        e.span,
+                        "`@` used outside the value of an EXCEPT update",
+                    );
+                    return None;
+                }
+                ExprKind::At
+            }
+            A::Paren(inner) => return self.lower(cx, inner),
+            A::Label(_, inner) => return self.lower(cx, inner),
+            A::Junction(j, items) => ExprKind::Junction(*j, self.lower_all(cx, items)?),
+            A::BoundedQuant(q, bounds, body) => {
+                let mark = cx.locals.len();
+                let r = self.lower_bounds(cx, bounds).and_then(|b| {
+                    let body = self.lower_box(cx, body)?;
+                    Some(ExprKind::Quant(*q, b, body))
+                });
+                cx.locals.truncate(mark);
+                r?
+            }
+            A::UnboundedQuant(q, ids, body) | A::TemporalQuant(q, ids, body) => {
+                let mark = cx.locals.len();
+                let vars: Vec<LocalId> = ids.iter().map(|i| self.bind(cx, i, 0)).collect();
+                let body = self.lower_box(cx, body);
+                cx.locals.truncate(mark);
+                if matches!(e.kind, A::UnboundedQuant(..)) {
+                    ExprKind::UnboundedQuant(*q, vars, body?)
+                } else {
+                    ExprKind::TemporalQuant(*q, vars, body?)
+                }
+            }
+            A::Choose(vars, set, body) => {
+                let set = match set {
+                    Some(s) => Some(self.lower_box(cx, s)?),
+                    None => None,
+                };
+                let mark = cx.locals.len();
+                let ids: Vec<LocalId> = vars.idents().iter().map(|i| self.bind(cx, i, 0)).collect();
+                let body = self.lower_box(cx, body);
+                cx.locals.truncate(mark);
+                ExprKind::Choose(ids, matches!(vars, BoundVars::Tuple(_)), set, body?)
+            }
+            A::If(c, a, b) => {
+                let (c, a, b) = (
+                    self.lower_box(cx, c),
+                    self.lower_box(cx, a),
+                    self.lower_box(cx, b),
+                );
+                ExprKind::If(c?, a?, b?)
+            }
+            A::Case(arms, other) => {
+                let mut out = Vec::new();
+                let mut ok = true;
+                for (g, v) in arms {
+                    match (self.lower(cx, g), self.lower(cx, v)) {
+                        (Some(g), Some(v)) => out.push((g, v)),
+                        _ => ok = false,
+                    }
+                }
+                let other = match other {
+                    Some(o) => Some(self.lower_box(cx, o)?),
+                    None => None,
+                };
+                if !ok {
+                    return None;
+                }
+                ExprKind::Case(out, other)
+            }
+            A::Let(units, body) => {
+                let mark = cx.locals.len();
+                let r = self.lower_let(cx, units, body);
+                cx.locals.truncate(mark);
+                r?
+            }
+            A::Lambda(params, body) => {
+                let id = self.lambda_def(cx, params, body, e.span)?;
+                ExprKind::OpArg(OpRef::Def(id))
+            }
+            A::SetEnum(items) => ExprKind::SetEnum(self.lower_all(cx, items)?),
+            A::SetFilter(bound, pred) => {
+                let mark = cx.locals.len();
+                let r = self
+                    .lower_bounds(cx, std::slice::from_ref(bound))
+                    .and_then(|mut b| {
+                        let pred = self.lower_box(cx, pred)?;
+                        Some(ExprKind::SetFilter(Box::new(b.remove(0)), pred))
+                    });
+                cx.locals.truncate(mark);
+                r?
+            }
+            A::SetMap(body, bounds) => {
+                let mark = cx.locals.len();
+                let r = self.lower_bounds(cx, bounds).and_then(|b| {
+                    let body = self.lower_box(cx, body)?;
+                    Some(ExprKind::SetMap(body, b))
+                });
+                cx.locals.truncate(mark);
+                r?
+            }
+            A::FunCons(bounds, body) => {
+                let mark = cx.locals.len();
+                let r = self.lower_bounds(cx, bounds).and_then(|b| {
+                    let body = self.lower_box(cx, body)?;
+                    Some(ExprKind::FunCons(b, body))
+                });
+                cx.locals.truncate(mark);
+                r?
+            }
+            A::Tuple(items) => ExprKind::Tuple(self.lower_all(cx, items)?),
+            A::Times(items) => ExprKind::Times(self.lower_all(cx, items)?),
+            A::Record(fields) | A::RecordSet(fields) => {
+                let mut out = Vec::new();
+                for (f, v) in fields {
+                    if out.iter().any(|(n, _): &(String, Expr)| *n == f.name) {
+                        self.error(cx.file, f.span, format!("field `{}` appears twice", f.name));
+                        return None;
+                    }
+                    out.push((f.name.clone(), self.lower(cx, v)?));
+                }
+                if matches!(e.kind, A::Record(_)) {
+                    ExprKind::Record(out)
+                } else {
+                    ExprKind::RecordSet(out)
+                }
+            }
+            A::FunSet(a, b) => {
+                let (a, b) = (self.lower_box(cx, a), self.lower_box(cx, b));
+                ExprKind::FunSet(a?, b?)
+            }
+            A::FunApp(f, args) => {
+                let f = self.lower_box(cx, f);
+                let args = self.lower_all(cx, args);
+                ExprKind::FunApp(f?, args?)
+            }
+            A::Dot(r, field) => ExprKind::Dot(self.lower_box(cx, r)?, field.name.clone()),
+            A::Except(base, updates) => {
+                let base = self.lower_box(cx, base)?;
+                let mut out = Vec::new();
+                for u in updates {
+                    let mut path = Vec::new();
+                    for step in &u.path {
+                        path.push(match step {
+                            ast::ExceptStep::Field(f) => ExceptStep::Field(f.name.clone()),
+                            ast::ExceptStep::Index(ix) => {
+                                ExceptStep::Index(self.lower_all(cx, ix)?)
+                            }
+                        });
+                    }
+                    let saved = cx.in_except;
+                    cx.in_except = true;
+                    let value = self.lower(cx, &u.value);
+                    cx.in_except = saved;
+                    out.push(ExceptUpdate {
+                        path,
+                        value: value?,
+                    });
+                }
+                ExprKind::Except(base, out)
+            }
+            A::BoxAction(a, v) => {
+                let (a, v) = (self.lower_box(cx, a), self.lower_box(cx, v));
+                ExprKind::BoxAction(a?, v?)
+            }
+            A::AngleAction(a, v) => {
+                let (a, v) = (self.lower_box(cx, a), self.lower_box(cx, v));
+                ExprKind::AngleAction(a?, v?)
+            }
+            A::Fair(k, v, a) => {
+                let (v, a) = (self.lower_box(cx, v), self.lower_box(cx, a));
+                ExprKind::Fair(*k, v?, a?)
+            }
+        };
+        Some(self.mk(cx, kind, e.span))
+    }
+
+    fn lower_bounds(&mut self, cx: &mut ExprCx, bounds: &[ast::Bound]) -> Option<Vec<Bound>> {
+        // The sets are lowered before any of the names are bound: `\E x \in S, y \in T(x)` is
+        // not legal TLA+, and `x` may not appear in S.
+        let mut sets = Vec::new();
+        for b in bounds {
+            sets.push(self.lower(cx, &b.set));
+        }
+        let mut out = Vec::new();
+        for (b, set) in bounds.iter().zip(sets) {
+            let vars = b
+                .vars
+                .idents()
+                .iter()
+                .map(|i| self.bind(cx, i, 0))
+                .collect();
+            out.push(Bound {
+                vars,
+                tuple: matches!(b.vars, BoundVars::Tuple(_)),
+                set: set?,
+            });
+        }
+        Some(out)
+    }
+
+    /// A name, possibly applied: a local, a definition, a variable, a constant or a builtin.
+    /// `as_arg`: in operator-argument position, where an operator may be passed unapplied.
+    pub(crate) fn lower_name(
+        &mut self,
+        cx: &mut ExprCx,
+        name: &ast::Ident,
+        args: &[ast::Expr],
+        span: tla_syntax::Span,
+        as_arg: bool,
+    ) -> Option<Expr> {
+        let n = name.name.as_str();
+        if args.is_empty() && (n == "TRUE" || n == "FALSE") {
+            return Some(self.mk(cx, ExprKind::Bool(n == "TRUE"), span));
+        }
+        let resolved = self.lookup(cx, n);
+        if resolved.is_none() {
+            if let Some(b) = Builtin::lookup(n, args.len()) {
+                let args = self.lower_args(cx, args, None)?;
+                return Some(self.mk(cx, ExprKind::Builtin(b, args), span));
+            }
+            if args.is_empty() && Builtin::is_builtin_name(n) {
+                if let Some(b) = (1..3).find_map(|k| Builtin::lookup(n, k)) {
+                    return Some(self.mk(cx, ExprKind::OpArg(OpRef::Builtin(b)), span));
+                }
+            }
+            self.error(cx.file, name.span, format!("Unknown operator: `{n}'."));
+            return None;
+        }
+        let kind = match resolved.expect("checked") {
+            Resolved::Local(id, arity) => {
+                if arity == 0 {
+                    self.check_arity(cx, name, 0, args.len())?;
+                    ExprKind::Local(id)
+                } else if args.is_empty() && as_arg {
+                    ExprKind::OpArg(OpRef::Param(id))
+                } else {
+                    self.check_arity(cx, name, arity, args.len())?;
+                    ExprKind::CallParam(id, self.lower_args(cx, args, None)?)
+                }
+            }
+            Resolved::Def(d) => {
+                let arity = self.spec.def(d).params.len();
+                if args.is_empty() && arity > 0 && as_arg {
+                    ExprKind::OpArg(OpRef::Def(d))
+                } else {
+                    self.check_arity(cx, name, arity, args.len())?;
+                    ExprKind::Call(d, self.lower_args(cx, args, Some(d))?)
+                }
+            }
+            Resolved::Sym(Symbol::Var(v)) => {
+                self.check_arity(cx, name, 0, args.len())?;
+                ExprKind::Var(v)
+            }
+            Resolved::Sym(Symbol::Const(c, arity)) => {
+                if arity == 0 {
+                    self.check_arity(cx, name, 0, args.len())?;
+                    ExprKind::Const(c)
+                } else if args.is_empty() && as_arg {
+                    ExprKind::OpArg(OpRef::Const(c))
+                } else {
+                    self.check_arity(cx, name, arity, args.len())?;
+                    ExprKind::CallConst(c, self.lower_args(cx, args, None)?)
+                }
+            }
+            Resolved::Sym(Symbol::Instance(_)) => {
+                self.error(
+                    cx.file,
+                    name.span,
+                    format!("`{n}` is a module instance: name one of its definitions, as `{n}!Op`"),
+                );
+                return None;
+            }
+            Resolved::Sym(Symbol::Def(_)) => unreachable!("definitions resolve as Resolved::Def"),
+        };
+        Some(self.mk(cx, kind, span))
+    }
+
+    fn check_arity(
+        &mut self,
+        cx: &ExprCx,
+        name: &ast::Ident,
+        want: usize,
+        got: usize,
+    ) -> Option<()> {
+        if want == got {
+            return Some(());
+        }
+        self.error(
+            cx.file,
+            name.span,
+            format!(
+                "The operator {} requires {} argument{}, but is applied to {}.",
+                name.name,
+                want,
+                if want == 1 { "" } else { "s" },
+                got
+            ),
+        );
+        None
+    }
+
+    /// Arguments of an application; those in a position that takes an operator may be one.
+    fn lower_args(
+        &mut self,
+        cx: &mut ExprCx,
+        args: &[ast::Expr],
+        callee: Option<DefId>,
+    ) -> Option<Vec<Expr>> {
+        let mut out = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for (i, a) in args.iter().enumerate() {
+            let takes_op = callee
+                .map(|d| self.spec.def(d).params.get(i).is_some_and(|p| p.arity > 0))
+                .unwrap_or(true);
+            let lowered = match &a.kind {
+                ast::ExprKind::Apply { path, name, args }
+                    if path.is_empty() && args.is_empty() && takes_op =>
+                {
+                    self.lower_name(cx, name, args, a.span, true)
+                }
+                _ => self.lower(cx, a),
+            };
+            match lowered {
+                Some(x) => out.push(x),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// `I!Op`, `I(1)!J!Op(a)`, or a subexpression selector such as `Inv!2`.
+    fn lower_path(
+        &mut self,
+        cx: &mut ExprCx,
+        path: &[ast::PathSeg],
+        name: &ast::Ident,
+        args: &[ast::Expr],
+        span: tla_syntax::Span,
+    ) -> Option<Expr> {
+        let first = &path[0];
+        match self.lookup(cx, &first.name.name) {
+            Some(Resolved::Sym(Symbol::Instance(info))) => {
+                let mut info = info;
+                let mut inst_args = Vec::new();
+                let mut segs = path.iter().peekable();
+                while let Some(seg) = segs.next() {
+                    self.check_arity(cx, &seg.name, info.arity, seg.args.len())?;
+                    inst_args.extend(self.lower_args(cx, &seg.args, None)?);
+                    let next_name = segs.peek().map(|s| &s.name).unwrap_or(name);
+                    match info.names.get(&next_name.name) {
+                        Some(Symbol::Instance(inner)) if segs.peek().is_some() => {
+                            info = inner.clone();
+                        }
+                        Some(Symbol::Def(d)) if segs.peek().is_none() => {
+                            let d = *d;
+                            let arity = self.spec.def(d).params.len() - inst_args.len();
+                            if args.is_empty() && arity > 0 && inst_args.is_empty() {
+                                return Some(self.mk(cx, ExprKind::OpArg(OpRef::Def(d)), span));
+                            }
+                            self.check_arity(cx, name, arity, args.len())?;
+                            inst_args.extend(self.lower_args(cx, args, None)?);
+                            return Some(self.mk(cx, ExprKind::Call(d, inst_args), span));
+                        }
+                        _ => {
+                            self.error(
+                                cx.file,
+                                next_name.span,
+                                format!(
+                                    "Unknown operator: `{}' in instance of module {}.",
+                                    next_name.name, info.module_name
+                                ),
+                            );
+                            return None;
+                        }
+                    }
+                }
+                None
+            }
+            Some(Resolved::Def(d)) => self.lower_selector(cx, d, path, name, args, span),
+            Some(_) => {
+                self.error(
+                    cx.file,
+                    first.name.span,
+                    format!(
+                        "`{}` is not a module instance or a definition",
+                        first.name.name
+                    ),
+                );
+                None
+            }
+            None => {
+                self.error(
+                    cx.file,
+                    first.name.span,
+                    format!("Unknown operator: `{}'.", first.name.name),
+                );
+                None
+            }
+        }
+    }
+
+    /// `Def!2!1`: the numbered parts of a definition's body (items of a junction list, or
+    /// arguments of an operator application).
+    fn lower_selector(
+        &mut self,
+        cx: &mut ExprCx,
+        d: DefId,
+        path: &[ast::PathSeg],
+        name: &ast::Ident,
+        args: &[ast::Expr],
+        span: tla_syntax::Span,
+    ) -> Option<Expr> {
+        let def = self.spec.def(d);
+        let unsupported =
+            !def.params.is_empty() || path.iter().any(|s| !s.args.is_empty()) || !args.is_empty();
+        let mut body = def.body.clone();
+        let selectors = path[1..]
+            .iter()
+            .map(|s| &s.name)
+            .chain(std::iter::once(name));
+        for sel in selectors {
+            let Some(n) = sel.name.parse::<usize>().ok().filter(|_| !unsupported) else {
+                self.error(
+                    cx.file,
+                    sel.span,
+                    "this subexpression reference is not supported: only numbered parts of a definition without parameters",
+                );
+                return None;
+            };
+            let parts: Vec<Expr> = match body.kind {
+                ExprKind::Junction(_, items) => items,
+                ExprKind::Builtin(_, items) | ExprKind::Call(_, items) => items,
+                _ => Vec::new(),
+            };
+            match parts.into_iter().nth(n.wrapping_sub(1)) {
+                Some(p) => body = p,
+                None => {
+                    self.error(cx.file, sel.span, format!("the expression has no part {n}"));
+                    return None;
+                }
+            }
+        }
+        body.loc = self.loc(cx, span);
+        Some(body)
+    }
+
+    fn lower_let(
+        &mut self,
+        cx: &mut ExprCx,
+        units: &[ast::Unit],
+        body: &ast::Expr,
+    ) -> Option<ExprKind> {
+        let mut defs = Vec::new();
+        for u in units {
+            match u {
+                ast::Unit::Op(od) => {
+                    let id = self.op_def_in(cx, od, true);
+                    defs.push(id);
+                    self.bind_let(cx, &od.name, id);
+                }
+                ast::Unit::Fun(fd) => {
+                    let id = self.fun_def_in(cx, fd, true);
+                    defs.push(id);
+                    self.bind_let(cx, &fd.name, id);
+                }
+                ast::Unit::ModuleDef(md) if md.params.is_empty() => {
+                    let (m, subs) = self.substitutions(cx, &md.instance)?;
+                    let info = self.instantiate(&m, subs, &[], &md.instance, true);
+                    cx.locals.push(LocalSym::Instance {
+                        name: md.name.name.clone(),
+                        info: std::rc::Rc::new(info),
+                    });
+                }
+                ast::Unit::Recursive(decls) => {
+                    for d in decls {
+                        let id = self.placeholder_def(cx.module, cx.file, &d.name, d.arity, true);
+                        self.pending_recursive.insert(id);
+                        cx.locals.push(LocalSym::Def {
+                            name: d.name.name.clone(),
+                            id,
+                        });
+                    }
+                }
+                other => {
+                    let span = match other {
+                        ast::Unit::Instance(i) => i.span,
+                        ast::Unit::ModuleDef(m) => m.span,
+                        _ => body.span,
+                    };
+                    self.error(
+                        cx.file,
+                        span,
+                        "only definitions and INSTANCEs without parameters may appear in LET",
+                    );
+                    return None;
+                }
+            }
+        }
+        let body = self.lower_box(cx, body)?;
+        Some(ExprKind::Let(defs, body))
+    }
+
+    /// Binds a LET definition's name, or fills its RECURSIVE placeholder.
+    fn bind_let(&mut self, cx: &mut ExprCx, name: &ast::Ident, id: DefId) {
+        let placeholder = cx.locals.iter().rev().find_map(|l| match l {
+            LocalSym::Def { name: n, id }
+                if *n == name.name && self.pending_recursive.contains(id) =>
+            {
+                Some(*id)
+            }
+            _ => None,
+        });
+        if let Some(p) = placeholder {
+            self.fill_placeholder(p, id);
+            return;
+        }
+        if self.lookup(cx, &name.name).is_some() {
+            self.error(
+                cx.file,
+                name.span,
+                format!(
+                    "Multiply-defined symbol '{}': this definition or declaration conflicts with an earlier one",
+                    name.name
+                ),
+            );
+        }
+        cx.locals.push(LocalSym::Def {
+            name: name.name.clone(),
+            id,
+        });
+    }
+
+    /// The placeholder of a RECURSIVE declaration takes the definition: calls made through
+    /// the placeholder reach it.
+    pub(crate) fn fill_placeholder(&mut self, placeholder: DefId, def: DefId) {
+        let mut d = self.spec.defs[def.index()].clone();
+        d.recursive = true;
+        self.spec.defs[placeholder.index()] = d;
+        self.pending_recursive.remove(&placeholder);
+    }
+
+    fn lambda_def(
+        &mut self,
+        cx: &mut ExprCx,
+        params: &[ast::Ident],
+        body: &ast::Expr,
+        span: tla_syntax::Span,
+    ) -> Option<DefId> {
+        let mark = cx.locals.len();
+        let ps: Vec<Param> = params
+            .iter()
+            .map(|p| Param {
+                name: p.name.clone(),
+                local: self.bind(cx, p, 0),
+                arity: 0,
+            })
+            .collect();
+        let body = self.lower(cx, body);
+        cx.locals.truncate(mark);
+        let n = ps.len();
+        Some(self.push_def(Def {
+            name: "LAMBDA".into(),
+            module: cx.module,
+            params: ps,
+            body: body?,
+            loc: self.loc(cx, span),
+            is_function: false,
+            recursive: false,
+            in_let: true,
+            level: Level::Constant,
+            param_raises: vec![false; n],
+            param_max: vec![Level::Temporal; n],
+        }))
+    }
+
+    /// `Name(params) == body` at module level.
+    pub(crate) fn op_def(
+        &mut self,
+        cx: &ModCx,
+        def: &ast::OpDef,
+        locals: &mut Vec<LocalSym>,
+    ) -> DefId {
+        let mut ecx = ExprCx::new(cx, locals);
+        self.op_def_in(&mut ecx, def, false)
+    }
+
+    pub(crate) fn op_def_in(&mut self, cx: &mut ExprCx, def: &ast::OpDef, in_let: bool) -> DefId {
+        let mark = cx.locals.len();
+        let params: Vec<Param> = def
+            .params
+            .iter()
+            .map(|p| Param {
+                name: p.name.name.clone(),
+                local: self.bind(cx, &p.name, p.arity),
+                arity: p.arity,
+            })
+            .collect();
+        let body = self.lower(cx, &def.body);
+        cx.locals.truncate(mark);
+        let loc = self.loc(cx, def.span);
+        let n = params.len();
+        self.push_def(Def {
+            name: def.name.name.clone(),
+            module: cx.module,
+            params,
+            body: body.unwrap_or(Expr {
+                kind: ExprKind::Bool(false),
+                loc,
+                level: Level::Constant,
+            }),
+            loc,
+            is_function: false,
+            recursive: false,
+            in_let,
+            level: Level::Constant,
+            param_raises: vec![false; n],
+            param_max: vec![Level::Temporal; n],
+        })
+    }
+
+    /// `f[x \in S] == body` at module level.
+    pub(crate) fn fun_def(
+        &mut self,
+        cx: &ModCx,
+        def: &ast::FunDef,
+        locals: &mut Vec<LocalSym>,
+    ) -> DefId {
+        let mut ecx = ExprCx::new(cx, locals);
+        self.fun_def_in(&mut ecx, def, false)
+    }
+
+    pub(crate) fn fun_def_in(&mut self, cx: &mut ExprCx, def: &ast::FunDef, in_let: bool) -> DefId {
+        // The function's own name is in scope in its body (recursive functions).
+        let id = self.placeholder_def(cx.module, cx.file, &def.name, 0, in_let);
+        let mark = cx.locals.len();
+        cx.locals.push(LocalSym::Def {
+            name: def.name.name.clone(),
+            id,
+        });
+        let lowered = self.lower_bounds(cx, &def.bounds).and_then(|b| {
+            let body = self.lower_box(cx, &def.body)?;
+            Some(ExprKind::FunCons(b, body))
+        });
+        cx.locals.truncate(mark);
+        let loc = self.loc(cx, def.span);
+        let d = &mut self.spec.defs[id.index()];
+        d.loc = loc;
+        d.is_function = true;
+        d.recursive = false;
+        d.body = Expr {
+            kind: lowered.unwrap_or(ExprKind::Bool(false)),
+            loc,
+            level: Level::Constant,
+        };
+        id
+    }
+}

@@ -1,0 +1,539 @@
+//! Name resolution: turns parsed modules into the resolved [`Spec`].
+//!
+//! Modules are resolved depth first: a module named in EXTENDS or INSTANCE is resolved
+//! completely before the unit that names it. Each module keeps two tables: the names in scope
+//! (everything, LOCAL included) and the names it exports (what EXTENDS passes on).
+
+mod expr;
+mod instance;
+
+use crate::ir::*;
+use crate::loader::{LoadFailure, Loaded, Loader};
+use crate::SemaError;
+use std::collections::{BTreeMap, HashMap};
+use tla_syntax::ast::{self, Unit};
+use tla_syntax::Span;
+
+/// What a name at module level denotes.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Symbol {
+    Def(DefId),
+    Var(VarId),
+    Const(ConstId, usize),
+    Instance(std::rc::Rc<InstanceInfo>),
+}
+
+/// A named instance `I(p) == INSTANCE M WITH ...`: its parameters and the names it offers.
+#[derive(Debug, PartialEq)]
+pub(crate) struct InstanceInfo {
+    pub module_name: String,
+    pub arity: usize,
+    pub names: HashMap<String, Symbol>,
+}
+
+#[derive(Default, Clone)]
+pub(crate) struct Scope {
+    pub names: HashMap<String, Symbol>,
+    pub exports: HashMap<String, Symbol>,
+    /// Submodules declared so far, visible to EXTENDS and INSTANCE.
+    pub submodules: HashMap<String, std::rc::Rc<ResolvedModule>>,
+    pub variables: Vec<VarId>,
+    pub constants: Vec<ConstId>,
+}
+
+/// A fully resolved module: its exports and its declared parameters.
+pub(crate) struct ResolvedModule {
+    pub id: ModuleId,
+    pub scope: Scope,
+}
+
+pub(crate) struct Resolver {
+    pub loader: Loader,
+    pub spec: Spec,
+    pub errors: Vec<SemaError>,
+    modules_by_name: HashMap<String, std::rc::Rc<ResolvedModule>>,
+    /// Modules being resolved, for cycle detection.
+    in_progress: Vec<String>,
+    /// RECURSIVE declarations whose definition has not been seen yet.
+    pub pending_recursive: std::collections::HashSet<DefId>,
+}
+
+impl Resolver {
+    pub fn new(loader: Loader) -> Self {
+        Resolver {
+            loader,
+            spec: Spec {
+                files: Vec::new(),
+                modules: Vec::new(),
+                root: ModuleId(0),
+                defs: Vec::new(),
+                variables: Vec::new(),
+                constants: Vec::new(),
+                locals: Vec::new(),
+            },
+            errors: Vec::new(),
+            modules_by_name: HashMap::new(),
+            in_progress: Vec::new(),
+            pending_recursive: Default::default(),
+        }
+    }
+
+    pub fn error(&mut self, file: FileId, span: Span, message: impl Into<String>) {
+        self.errors.push(SemaError {
+            loc: Some(Loc { file, span }),
+            message: message.into(),
+        });
+    }
+
+    /// Resolves the root module; the spec's root is set to it.
+    pub fn resolve_root(&mut self, loaded: Loaded) -> Option<ModuleId> {
+        let name = loaded.module.name.name.clone();
+        self.in_progress.push(name.clone());
+        let m = self.resolve_module(
+            &loaded.module,
+            loaded.file,
+            loaded.standard,
+            Scope::default(),
+        );
+        self.in_progress.pop();
+        self.spec.root = m.id;
+        Some(m.id)
+    }
+
+    /// The module `name`, named at `file:span`: a submodule in scope, one already resolved, or
+    /// one found by the loader.
+    fn module_named(
+        &mut self,
+        name: &ast::Ident,
+        file: FileId,
+        scope: &Scope,
+    ) -> Option<std::rc::Rc<ResolvedModule>> {
+        if let Some(m) = scope.submodules.get(&name.name) {
+            return Some(m.clone());
+        }
+        if let Some(m) = self.modules_by_name.get(&name.name) {
+            return Some(m.clone());
+        }
+        if self.in_progress.contains(&name.name) {
+            let chain = self.in_progress.join(" -> ");
+            self.error(
+                file,
+                name.span,
+                format!(
+                    "circular dependency among modules: {chain} -> {}",
+                    name.name
+                ),
+            );
+            return None;
+        }
+        let loaded = match self.loader.load(&name.name) {
+            Ok(l) => l,
+            Err(LoadFailure::NotFound) => {
+                self.error(
+                    file,
+                    name.span,
+                    format!("Cannot find source file for module {}", name.name),
+                );
+                return None;
+            }
+            Err(LoadFailure::Unreadable(msg)) => {
+                self.error(
+                    file,
+                    name.span,
+                    format!("cannot read module {}: {msg}", name.name),
+                );
+                return None;
+            }
+            Err(LoadFailure::Syntax(f, d)) => {
+                self.errors.push(SemaError {
+                    loc: Some(Loc {
+                        file: f,
+                        span: d.span,
+                    }),
+                    message: d.message,
+                });
+                return None;
+            }
+        };
+        if loaded.module.name.name != name.name {
+            self.error(
+                loaded.file,
+                loaded.module.name.span,
+                format!(
+                    "file {}.tla holds module {}, not {}",
+                    name.name, loaded.module.name.name, name.name
+                ),
+            );
+            return None;
+        }
+        self.in_progress.push(name.name.clone());
+        let m = self.resolve_module(
+            &loaded.module,
+            loaded.file,
+            loaded.standard,
+            Scope::default(),
+        );
+        self.in_progress.pop();
+        self.modules_by_name.insert(name.name.clone(), m.clone());
+        Some(m)
+    }
+
+    /// Resolves one module. `outer` is the enclosing module's scope for a submodule.
+    fn resolve_module(
+        &mut self,
+        module: &ast::Module,
+        file: FileId,
+        standard: bool,
+        outer: Scope,
+    ) -> std::rc::Rc<ResolvedModule> {
+        let id = ModuleId(self.spec.modules.len() as u32);
+        self.spec.modules.push(ModuleInfo {
+            name: module.name.name.clone(),
+            file,
+            standard,
+            defs: BTreeMap::new(),
+            variables: Vec::new(),
+            constants: Vec::new(),
+            assumptions: Vec::new(),
+        });
+        let mut scope = Scope {
+            names: outer.names,
+            exports: HashMap::new(),
+            submodules: outer.submodules,
+            variables: Vec::new(),
+            constants: Vec::new(),
+        };
+        for ext in &module.extends {
+            let Some(m) = self.module_named(ext, file, &scope) else {
+                continue;
+            };
+            for (name, sym) in &m.scope.exports {
+                self.declare(&mut scope, file, name, ext.span, sym.clone(), true);
+            }
+            for v in &m.scope.variables {
+                if !scope.variables.contains(v) {
+                    scope.variables.push(*v);
+                }
+            }
+            for c in &m.scope.constants {
+                if !scope.constants.contains(c) {
+                    scope.constants.push(*c);
+                }
+            }
+        }
+        let mut cx = ModCx {
+            module: id,
+            file,
+            scope,
+        };
+        for unit in &module.units {
+            self.resolve_unit(&mut cx, unit);
+        }
+        let scope = cx.scope;
+        let info = &mut self.spec.modules[id.index()];
+        for (name, sym) in &scope.names {
+            if let Symbol::Def(d) = sym {
+                info.defs.insert(name.clone(), *d);
+            }
+        }
+        info.variables = scope.variables.clone();
+        info.constants = scope.constants.clone();
+        std::rc::Rc::new(ResolvedModule { id, scope })
+    }
+
+    /// Adds a name to a module's scope (and its exports unless LOCAL); a different meaning for
+    /// a name already there is SANY's "multiply-defined symbol".
+    fn declare(
+        &mut self,
+        scope: &mut Scope,
+        file: FileId,
+        name: &str,
+        span: Span,
+        sym: Symbol,
+        export: bool,
+    ) {
+        if let Some(old) = scope.names.get(name) {
+            if *old != sym
+                && !matches!((old, &sym), (Symbol::Def(a), Symbol::Def(b)) if self.same_def(*a, *b))
+            {
+                self.error(
+                    file,
+                    span,
+                    format!("Multiply-defined symbol '{name}': this definition or declaration conflicts with an earlier one"),
+                );
+                return;
+            }
+        }
+        scope.names.insert(name.to_string(), sym.clone());
+        if export {
+            scope.exports.insert(name.to_string(), sym);
+        }
+    }
+
+    /// Two definitions from the same text with the same body (e.g. one module instantiated
+    /// twice without substitutions) are the same definition.
+    fn same_def(&self, a: DefId, b: DefId) -> bool {
+        let (da, db) = (self.spec.def(a), self.spec.def(b));
+        da.loc == db.loc && da.body == db.body && da.params.len() == db.params.len()
+    }
+
+    fn resolve_unit(&mut self, cx: &mut ModCx, unit: &Unit) {
+        let file = cx.file;
+        match unit {
+            Unit::Variables(ids) => {
+                for id in ids {
+                    let v = VarId(self.spec.variables.len() as u32);
+                    self.spec.variables.push(Decl {
+                        name: id.name.clone(),
+                        loc: Loc {
+                            file,
+                            span: id.span,
+                        },
+                        arity: 0,
+                    });
+                    cx.scope.variables.push(v);
+                    self.declare(&mut cx.scope, file, &id.name, id.span, Symbol::Var(v), true);
+                }
+            }
+            Unit::Constants(decls) => {
+                for d in decls {
+                    let c = ConstId(self.spec.constants.len() as u32);
+                    self.spec.constants.push(Decl {
+                        name: d.name.name.clone(),
+                        loc: Loc {
+                            file,
+                            span: d.name.span,
+                        },
+                        arity: d.arity,
+                    });
+                    cx.scope.constants.push(c);
+                    let sym = Symbol::Const(c, d.arity);
+                    self.declare(&mut cx.scope, file, &d.name.name, d.name.span, sym, true);
+                }
+            }
+            Unit::Recursive(decls) => {
+                for d in decls {
+                    let id = self.placeholder_def(cx.module, file, &d.name, d.arity, false);
+                    self.pending_recursive.insert(id);
+                    self.declare(
+                        &mut cx.scope,
+                        file,
+                        &d.name.name,
+                        d.name.span,
+                        Symbol::Def(id),
+                        true,
+                    );
+                }
+            }
+            Unit::Op(def) => {
+                let id = self.op_def(cx, def, &mut Vec::new());
+                let sym = Symbol::Def(id);
+                if !self.fills_recursive(cx, &def.name.name, id) {
+                    self.declare(
+                        &mut cx.scope,
+                        file,
+                        &def.name.name,
+                        def.name.span,
+                        sym,
+                        !def.local,
+                    );
+                } else if def.local {
+                    cx.scope.exports.remove(&def.name.name);
+                }
+            }
+            Unit::Fun(def) => {
+                let id = self.fun_def(cx, def, &mut Vec::new());
+                if !self.fills_recursive(cx, &def.name.name, id) {
+                    self.declare(
+                        &mut cx.scope,
+                        file,
+                        &def.name.name,
+                        def.name.span,
+                        Symbol::Def(id),
+                        !def.local,
+                    );
+                }
+            }
+            Unit::Instance(inst) => {
+                if let Some(info) = self.instance(cx, inst, &[]) {
+                    for (name, sym) in &info.names {
+                        self.declare(
+                            &mut cx.scope,
+                            file,
+                            name,
+                            inst.module.span,
+                            sym.clone(),
+                            !inst.local,
+                        );
+                    }
+                }
+            }
+            Unit::ModuleDef(md) => {
+                let mut locals = Vec::new();
+                let params: Vec<(String, LocalId)> = md
+                    .params
+                    .iter()
+                    .map(|p| {
+                        let id = self.new_local(&p.name.name, file, p.name.span);
+                        locals.push(expr::LocalSym::Local {
+                            name: p.name.name.clone(),
+                            id,
+                            arity: p.arity,
+                        });
+                        (p.name.name.clone(), id)
+                    })
+                    .collect();
+                let mut ecx = expr::ExprCx::new(cx, &mut locals);
+                let subs = self.substitutions(&mut ecx, &md.instance);
+                drop(ecx);
+                if let Some(info) =
+                    subs.map(|(m, subs)| self.instantiate(&m, subs, &params, &md.instance, false))
+                {
+                    let sym = Symbol::Instance(std::rc::Rc::new(info));
+                    self.declare(
+                        &mut cx.scope,
+                        file,
+                        &md.name.name,
+                        md.name.span,
+                        sym,
+                        !md.local,
+                    );
+                }
+            }
+            Unit::Assume(a) => {
+                let mut locals = Vec::new();
+                let mut ecx = expr::ExprCx::new(cx, &mut locals);
+                if let Some(e) = self.lower(&mut ecx, &a.expr) {
+                    self.spec.modules[cx.module.index()]
+                        .assumptions
+                        .push(Assumption {
+                            name: a.name.as_ref().map(|n| n.name.clone()),
+                            expr: e,
+                        });
+                }
+                if let Some(n) = &a.name {
+                    // A named assumption is also a definition of its name.
+                    let mut locals = Vec::new();
+                    let mut ecx = expr::ExprCx::new(cx, &mut locals);
+                    if let Some(body) = self.lower(&mut ecx, &a.expr) {
+                        let id = self.push_def(Def {
+                            name: n.name.clone(),
+                            module: cx.module,
+                            params: Vec::new(),
+                            body,
+                            loc: Loc { file, span: a.span },
+                            is_function: false,
+                            recursive: false,
+                            in_let: false,
+                            level: Level::Constant,
+                            param_raises: Vec::new(),
+                            param_max: Vec::new(),
+                        });
+                        self.declare(&mut cx.scope, file, &n.name, n.span, Symbol::Def(id), true);
+                    }
+                }
+            }
+            Unit::Theorem(t) => {
+                // Theorems are not checked; their names are still declared, as in SANY.
+                if let Some(n) = &t.name {
+                    let loc = Loc { file, span: t.span };
+                    let id = self.push_def(Def {
+                        name: n.name.clone(),
+                        module: cx.module,
+                        params: Vec::new(),
+                        body: Expr {
+                            kind: ExprKind::Bool(true),
+                            loc,
+                            level: Level::Constant,
+                        },
+                        loc,
+                        is_function: false,
+                        recursive: false,
+                        in_let: false,
+                        level: Level::Constant,
+                        param_raises: Vec::new(),
+                        param_max: Vec::new(),
+                    });
+                    self.declare(&mut cx.scope, file, &n.name, n.span, Symbol::Def(id), true);
+                }
+            }
+            Unit::Submodule(m) => {
+                let outer = cx.scope.clone();
+                self.in_progress.push(m.name.name.clone());
+                let resolved = self.resolve_module(m, file, false, outer);
+                self.in_progress.pop();
+                cx.scope.submodules.insert(m.name.name.clone(), resolved);
+            }
+            Unit::Ignored(_) => {}
+        }
+    }
+
+    /// When a RECURSIVE declaration named `name`, its placeholder takes the definition.
+    fn fills_recursive(&mut self, cx: &ModCx, name: &str, id: DefId) -> bool {
+        match cx.scope.names.get(name) {
+            Some(Symbol::Def(p)) if self.pending_recursive.contains(p) => {
+                self.fill_placeholder(*p, id);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub(crate) fn placeholder_def(
+        &mut self,
+        module: ModuleId,
+        file: FileId,
+        name: &ast::Ident,
+        arity: usize,
+        in_let: bool,
+    ) -> DefId {
+        let loc = Loc {
+            file,
+            span: name.span,
+        };
+        let params = (0..arity)
+            .map(|i| Param {
+                name: format!("_{i}"),
+                local: self.new_local("_", file, name.span),
+                arity: 0,
+            })
+            .collect();
+        self.push_def(Def {
+            name: name.name.clone(),
+            module,
+            params,
+            body: Expr {
+                kind: ExprKind::Bool(false),
+                loc,
+                level: Level::Constant,
+            },
+            loc,
+            is_function: false,
+            recursive: true,
+            in_let,
+            level: Level::Constant,
+            param_raises: vec![false; arity],
+            param_max: vec![Level::Temporal; arity],
+        })
+    }
+
+    pub(crate) fn push_def(&mut self, def: Def) -> DefId {
+        self.spec.defs.push(def);
+        DefId(self.spec.defs.len() as u32 - 1)
+    }
+
+    pub(crate) fn new_local(&mut self, name: &str, file: FileId, span: Span) -> LocalId {
+        self.spec.locals.push(LocalInfo {
+            name: name.to_string(),
+            loc: Loc { file, span },
+        });
+        LocalId(self.spec.locals.len() as u32 - 1)
+    }
+}
+
+/// The module being resolved.
+pub(crate) struct ModCx {
+    pub module: ModuleId,
+    pub file: FileId,
+    pub scope: Scope,
+}
