@@ -576,7 +576,11 @@ impl<'a> Lexer<'a> {
             for _ in 0..3 {
                 self.bump();
             }
-            return Ok(TokKind::Kw(if rest.starts_with('W') { "WF_" } else { "SF_" }));
+            return Ok(TokKind::Kw(if rest.starts_with('W') {
+                "WF_"
+            } else {
+                "SF_"
+            }));
         }
         while is_word_byte(self.byte_at(self.pos)) {
             self.bump();
@@ -755,7 +759,10 @@ mod tests {
 
     #[test]
     fn unicode_and_ascii_agree() {
-        assert_eq!(kinds("∀ x ∈ S : x ≤ 1 ∧ ¬y"), kinds(r"\A x \in S : x =< 1 /\ ~y"));
+        assert_eq!(
+            kinds("∀ x ∈ S : x ≤ 1 ∧ ¬y"),
+            kinds(r"\A x \in S : x =< 1 /\ ~y")
+        );
         assert_eq!(kinds("⟨1⟩_v ↦ ≜ ≠"), kinds(r"<<1>>_v |-> == /="));
     }
 
@@ -775,8 +782,9 @@ mod tests {
 
     #[test]
     fn nested_comments_and_text_outside_module() {
-        let toks = lex("junk \"unclosed\n---- MODULE M ----\n(* a (* b *) c *) x \\* y\n==== trailing (*")
-            .unwrap();
+        let toks =
+            lex("junk \"unclosed\n---- MODULE M ----\n(* a (* b *) c *) x \\* y\n==== trailing (*")
+                .unwrap();
         let k: Vec<_> = toks.into_iter().map(|t| t.kind).collect();
         assert!(k.contains(&TokKind::Ident("x".into())));
         assert!(!k.contains(&TokKind::Ident("y".into())));

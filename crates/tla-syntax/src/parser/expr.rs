@@ -8,8 +8,17 @@ use crate::lexer::TokKind;
 use crate::span::Span;
 
 enum Pending {
-    Prefix { name: &'static str, prec: Prec, span: Span },
-    Infix { name: &'static str, prec: Prec, assoc: bool, span: Span },
+    Prefix {
+        name: &'static str,
+        prec: Prec,
+        span: Span,
+    },
+    Infix {
+        name: &'static str,
+        prec: Prec,
+        assoc: bool,
+        span: Span,
+    },
 }
 
 impl Pending {
@@ -415,7 +424,9 @@ impl Parser {
                     whole,
                 ))
             }
-            _ => Err(self.unexpected("a subscript (a name, a tuple or a parenthesized expression)")),
+            _ => {
+                Err(self.unexpected("a subscript (a name, a tuple or a parenthesized expression)"))
+            }
         }
     }
 
@@ -498,7 +509,10 @@ impl Parser {
                 break;
             }
         }
-        Ok(Expr::new(ExprKind::Case(arms, other), self.span_from(start)))
+        Ok(Expr::new(
+            ExprKind::Case(arms, other),
+            self.span_from(start),
+        ))
     }
 
     fn set_expr(&mut self) -> PResult<Expr> {
@@ -592,7 +606,10 @@ impl Parser {
             if p.eat_sym("->") {
                 let range = p.expr()?;
                 p.expect_sym("]")?;
-                return Ok(Closing::Plain(ExprKind::FunSet(Box::new(e), Box::new(range))));
+                return Ok(Closing::Plain(ExprKind::FunSet(
+                    Box::new(e),
+                    Box::new(range),
+                )));
             }
             if p.eat_kw("EXCEPT") {
                 let updates = p.comma_list(|p| p.except_update())?;

@@ -39,7 +39,10 @@ pub(crate) struct Parser {
 
 impl Parser {
     fn new(toks: Vec<Token>) -> Self {
-        let last = toks.last().cloned().expect("the lexer always ends with Eof");
+        let last = toks
+            .last()
+            .cloned()
+            .expect("the lexer always ends with Eof");
         Parser {
             toks,
             pos: 0,

@@ -36,9 +36,9 @@ impl Parser {
                     return Err(Diagnostic::new(
                         self.span(),
                         format!(
-                            "module `{}` is never ended: expected `====` before the end of the file",
-                            name.name
-                        ),
+                        "module `{}` is never ended: expected `====` before the end of the file",
+                        name.name
+                    ),
                     ))
                 }
                 _ => units.push(self.unit()?),
@@ -205,7 +205,14 @@ impl Parser {
                     name: s.to_string(),
                     span: t.span,
                 };
-                Ok((name, vec![OpDecl { name: first, arity: 0 }], None))
+                Ok((
+                    name,
+                    vec![OpDecl {
+                        name: first,
+                        arity: 0,
+                    }],
+                    None,
+                ))
             }
             TokKind::Sym(s) if s != "==" && ops::infix(s).is_some() => {
                 let t = self.bump();

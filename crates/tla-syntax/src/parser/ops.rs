@@ -135,5 +135,9 @@ pub fn is_postfix(name: &str) -> bool {
 
 /// Names a user may define as infix operators (`a (+) b == ...`).
 pub fn is_user_infix(name: &str) -> bool {
-    infix(name).is_some() && !matches!(name, "=>" | "<=>" | "/\\" | "\\/" | "=" | "#" | "\\in" | "\\notin")
+    infix(name).is_some()
+        && !matches!(
+            name,
+            "=>" | "<=>" | "/\\" | "\\/" | "=" | "#" | "\\in" | "\\notin"
+        )
 }

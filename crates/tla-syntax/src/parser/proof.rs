@@ -236,9 +236,22 @@ impl Parser {
         ) && !matches!(
             self.kind(),
             TokKind::Kw(
-                "THEOREM" | "LEMMA" | "PROPOSITION" | "COROLLARY" | "AXIOM" | "VARIABLE"
-                    | "VARIABLES" | "CONSTANT" | "CONSTANTS" | "ASSUME" | "ASSUMPTION"
-                    | "LOCAL" | "INSTANCE" | "RECURSIVE" | "USE" | "HIDE"
+                "THEOREM"
+                    | "LEMMA"
+                    | "PROPOSITION"
+                    | "COROLLARY"
+                    | "AXIOM"
+                    | "VARIABLE"
+                    | "VARIABLES"
+                    | "CONSTANT"
+                    | "CONSTANTS"
+                    | "ASSUME"
+                    | "ASSUMPTION"
+                    | "LOCAL"
+                    | "INSTANCE"
+                    | "RECURSIVE"
+                    | "USE"
+                    | "HIDE"
             )
         ) && !(matches!(self.kind(), TokKind::Ident(_)) && self.is_definition_ahead())
     }
