@@ -1,3 +1,7 @@
 //! The .cfg file and the model-checking engine.
 
 pub mod config;
+pub mod engine;
+pub mod intern;
+pub mod model;
+pub mod report;

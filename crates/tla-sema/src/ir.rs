@@ -5,7 +5,7 @@
 //! with `x` replaced by `e`, and a parameterized instance `I(p) == ...` gives each copy `p` as
 //! extra leading parameters. Definitions that do not depend on the substituted names are shared.
 
-use tla_syntax::ast::{Fairness, Junction, Quantifier};
+pub use tla_syntax::ast::{Fairness, Junction, Quantifier};
 use tla_syntax::Span;
 
 macro_rules! id_type {
@@ -262,6 +262,8 @@ pub struct LocalInfo {
 pub struct Assumption {
     pub name: Option<String>,
     pub expr: Expr,
+    /// The whole `ASSUME ...` statement.
+    pub loc: Loc,
 }
 
 #[derive(Clone, Debug)]
@@ -276,6 +278,8 @@ pub struct ModuleInfo {
     /// Variables and constants declared in the module or those it extends, in order.
     pub variables: Vec<VarId>,
     pub constants: Vec<ConstId>,
+    /// The modules named in its EXTENDS.
+    pub extends: Vec<ModuleId>,
     pub assumptions: Vec<Assumption>,
 }
 

@@ -20,10 +20,24 @@ struct Cli {
 enum Command {
     /// Parse and check a spec and the modules it uses, like SANY.
     Parse(commands::parse::Args),
+    /// Model-check a spec against its .cfg, like TLC.
+    Check(commands::check::Args),
+}
+
+/// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
+fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    args.map(|a| match a.to_str() {
+        Some("-config") => "--config".into(),
+        Some("-workers") => "--workers".into(),
+        Some("-deadlock") => "--no-deadlock".into(),
+        Some("-library") => "--library".into(),
+        _ => a,
+    })
+    .collect()
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(tlc_style_args(std::env::args_os())) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -36,6 +50,7 @@ fn main() -> ExitCode {
         .stack_size(256 * 1024 * 1024)
         .spawn(move || match cli.command {
             Command::Parse(args) => commands::parse::run(args),
+            Command::Check(args) => commands::check::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

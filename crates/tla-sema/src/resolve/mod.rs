@@ -29,6 +29,37 @@ pub(crate) struct InstanceInfo {
     pub module_name: String,
     pub arity: usize,
     pub names: HashMap<String, Symbol>,
+    /// The `I(p) == INSTANCE ...` statement.
+    pub loc: Loc,
+}
+
+/// How a name enters a module's scope. SANY treats a name that is already taken differently
+/// depending on the construct that brings it in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DeclWay {
+    /// Merged from an EXTENDSed module (Context.mergeExtendContext): a definition or
+    /// declaration meeting one of the same class only warns (the first one stays), one of the
+    /// other class is an error.
+    Extends,
+    /// `Op(p) == e` (Generator.processOperator): any earlier meaning of the name is an error.
+    OpDef,
+    /// `f[x \in S] == e` (Generator.processFunction): likewise.
+    FunDef,
+    /// CONSTANT, VARIABLE, a named INSTANCE, a definition brought by an unnamed INSTANCE, a
+    /// theorem or assumption name (SymbolTable.addSymbol): an earlier meaning of a different
+    /// kind or arity is an error; one of the same kind and arity only warns (the first stays).
+    Symbol,
+}
+
+/// A substitution of an INSTANCE, kept for the level check (InstanceNode.levelCheck).
+#[derive(Clone, Debug)]
+pub(crate) struct InstanceLevelCheck {
+    /// The INSTANCE statement.
+    pub loc: Loc,
+    pub module: ModuleId,
+    pub module_name: String,
+    /// (declared name, whether it is a VARIABLE, the expression substituted for it)
+    pub substs: Vec<(String, bool, Expr)>,
 }
 
 #[derive(Default, Clone)]
@@ -56,6 +87,8 @@ pub(crate) struct Resolver {
     in_progress: Vec<String>,
     /// RECURSIVE declarations whose definition has not been seen yet.
     pub pending_recursive: std::collections::HashSet<DefId>,
+    /// INSTANCE substitutions whose levels are checked once all levels are known.
+    pub instance_checks: Vec<InstanceLevelCheck>,
 }
 
 impl Resolver {
@@ -75,6 +108,7 @@ impl Resolver {
             modules_by_name: HashMap::new(),
             in_progress: Vec::new(),
             pending_recursive: Default::default(),
+            instance_checks: Vec::new(),
         }
     }
 
@@ -114,14 +148,19 @@ impl Resolver {
         if let Some(m) = self.modules_by_name.get(&name.name) {
             return Some(m.clone());
         }
-        if self.in_progress.contains(&name.name) {
-            let chain = self.in_progress.join(" -> ");
+        if let Some(start) = self.in_progress.iter().position(|m| *m == name.name) {
+            // SpecObj.nonCircularityBody's message, on one line.
+            let mut chain: Vec<String> = self.in_progress[start..]
+                .iter()
+                .map(|m| format!("{m}.tla"))
+                .collect();
+            chain.push(format!("{}.tla", name.name));
             self.error(
                 file,
                 name.span,
                 format!(
-                    "circular dependency among modules: {chain} -> {}",
-                    name.name
+                    "Circular dependency among .tla files; dependency cycle is: {}",
+                    chain.join(" --> ")
                 ),
             );
             return None;
@@ -194,6 +233,7 @@ impl Resolver {
             defs: BTreeMap::new(),
             variables: Vec::new(),
             constants: Vec::new(),
+            extends: Vec::new(),
             assumptions: Vec::new(),
         });
         let mut scope = Scope {
@@ -207,8 +247,19 @@ impl Resolver {
             let Some(m) = self.module_named(ext, file, &scope) else {
                 continue;
             };
-            for (name, sym) in &m.scope.exports {
-                self.declare(&mut scope, file, name, ext.span, sym.clone(), true);
+            self.spec.modules[id.index()].extends.push(m.id);
+            let mut exports: Vec<(&String, &Symbol)> = m.scope.exports.iter().collect();
+            exports.sort_by_key(|(n, _)| n.as_str());
+            for (name, sym) in exports {
+                self.declare(
+                    &mut scope,
+                    file,
+                    name,
+                    ext.span,
+                    sym.clone(),
+                    true,
+                    DeclWay::Extends,
+                );
             }
             for v in &m.scope.variables {
                 if !scope.variables.contains(v) {
@@ -229,6 +280,7 @@ impl Resolver {
         for unit in &module.units {
             self.resolve_unit(&mut cx, unit);
         }
+        self.undefined_recursive(|_, d| d.module == id && !d.in_let);
         let scope = cx.scope;
         let info = &mut self.spec.modules[id.index()];
         for (name, sym) in &scope.names {
@@ -241,8 +293,9 @@ impl Resolver {
         std::rc::Rc::new(ResolvedModule { id, scope })
     }
 
-    /// Adds a name to a module's scope (and its exports unless LOCAL); a different meaning for
-    /// a name already there is SANY's "multiply-defined symbol".
+    /// Adds a name to a module's scope (and its exports unless LOCAL), as SANY does when the
+    /// name is already taken (see [`DeclWay`]). Returns whether the new meaning was added.
+    #[allow(clippy::too_many_arguments)]
     fn declare(
         &mut self,
         scope: &mut Scope,
@@ -251,23 +304,95 @@ impl Resolver {
         span: Span,
         sym: Symbol,
         export: bool,
-    ) {
-        if let Some(old) = scope.names.get(name) {
-            if *old != sym
-                && !matches!((old, &sym), (Symbol::Def(a), Symbol::Def(b)) if self.same_def(*a, *b))
-            {
-                self.error(
-                    file,
-                    span,
-                    format!("Multiply-defined symbol '{name}': this definition or declaration conflicts with an earlier one"),
-                );
-                return;
+        way: DeclWay,
+    ) -> bool {
+        if let Some(old) = scope.names.get(name).cloned() {
+            let same = old == sym
+                || matches!((&old, &sym), (Symbol::Def(a), Symbol::Def(b)) if self.same_def(*a, *b));
+            if same {
+                if export {
+                    scope.exports.entry(name.to_string()).or_insert(sym);
+                }
+                return false;
             }
+            let at = self.symbol_place(&old);
+            let message = match way {
+                DeclWay::OpDef => Some(format!("Operator {name} already defined or declared.")),
+                DeclWay::FunDef => Some(format!(
+                    "Function name `{name}' already defined or declared."
+                )),
+                DeclWay::Extends => {
+                    let (old_kind, _) = self.kind_arity(&old);
+                    let (new_kind, _) = self.kind_arity(&sym);
+                    let class = |k: &str| if k == "var" || k == "const" { 1 } else { 0 };
+                    (class(old_kind) != class(new_kind)).then(|| {
+                        let what = if class(old_kind) == 1 {
+                            "declaration"
+                        } else {
+                            "definition"
+                        };
+                        format!("The {what} of '{name}' conflicts with its {what} at {at}.")
+                    })
+                }
+                DeclWay::Symbol => (self.kind_arity(&old) != self.kind_arity(&sym)).then(|| {
+                    format!(
+                        "Multiply-defined symbol '{name}': this definition or declaration conflicts with the one at {at}."
+                    )
+                }),
+            };
+            if let Some(m) = message {
+                self.error(file, span, m);
+            }
+            // Otherwise SANY only warns ("Multiple declarations or definitions"): the first
+            // meaning stays.
+            return false;
         }
         scope.names.insert(name.to_string(), sym.clone());
         if export {
             scope.exports.insert(name.to_string(), sym);
         }
+        true
+    }
+
+    /// The kind of a symbol and its arity, as SymbolTable.addSymbol compares them.
+    fn kind_arity(&self, sym: &Symbol) -> (&'static str, usize) {
+        match sym {
+            Symbol::Def(d) => ("def", self.spec.def(*d).params.len()),
+            Symbol::Var(_) => ("var", 0),
+            Symbol::Const(_, a) => ("const", *a),
+            Symbol::Instance(i) => ("instance", i.arity),
+        }
+    }
+
+    /// Where a symbol was defined or declared, as SANY names a place: `line L, col C of
+    /// module M`.
+    pub(crate) fn symbol_place(&self, sym: &Symbol) -> String {
+        let loc = match sym {
+            Symbol::Def(d) => self.spec.def(*d).loc,
+            Symbol::Var(v) => self.spec.variables[v.index()].loc,
+            Symbol::Const(c, _) => self.spec.constants[c.index()].loc,
+            Symbol::Instance(i) => i.loc,
+        };
+        self.place(loc)
+    }
+
+    /// `line L, col C of module M`.
+    pub(crate) fn place(&self, loc: Loc) -> String {
+        let f = &self.loader.files[loc.file.index()];
+        let (l, c) = f.line_col(loc.span.start);
+        let module = self
+            .spec
+            .modules
+            .iter()
+            .find(|m| m.file == loc.file)
+            .map(|m| m.name.clone())
+            .unwrap_or_else(|| {
+                let p = std::path::Path::new(&f.path);
+                p.file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            });
+        format!("line {l}, col {c} of module {module}")
     }
 
     /// Two definitions from the same text with the same body (e.g. one module instantiated
@@ -283,32 +408,51 @@ impl Resolver {
             Unit::Variables(ids) => {
                 for id in ids {
                     let v = VarId(self.spec.variables.len() as u32);
-                    self.spec.variables.push(Decl {
-                        name: id.name.clone(),
-                        loc: Loc {
-                            file,
-                            span: id.span,
-                        },
-                        arity: 0,
-                    });
-                    cx.scope.variables.push(v);
-                    self.declare(&mut cx.scope, file, &id.name, id.span, Symbol::Var(v), true);
+                    let sym = Symbol::Var(v);
+                    if self.declare(
+                        &mut cx.scope,
+                        file,
+                        &id.name,
+                        id.span,
+                        sym,
+                        true,
+                        DeclWay::Symbol,
+                    ) {
+                        self.spec.variables.push(Decl {
+                            name: id.name.clone(),
+                            loc: Loc {
+                                file,
+                                span: id.span,
+                            },
+                            arity: 0,
+                        });
+                        cx.scope.variables.push(v);
+                    }
                 }
             }
             Unit::Constants(decls) => {
                 for d in decls {
                     let c = ConstId(self.spec.constants.len() as u32);
-                    self.spec.constants.push(Decl {
-                        name: d.name.name.clone(),
-                        loc: Loc {
-                            file,
-                            span: d.name.span,
-                        },
-                        arity: d.arity,
-                    });
-                    cx.scope.constants.push(c);
                     let sym = Symbol::Const(c, d.arity);
-                    self.declare(&mut cx.scope, file, &d.name.name, d.name.span, sym, true);
+                    if self.declare(
+                        &mut cx.scope,
+                        file,
+                        &d.name.name,
+                        d.name.span,
+                        sym,
+                        true,
+                        DeclWay::Symbol,
+                    ) {
+                        self.spec.constants.push(Decl {
+                            name: d.name.name.clone(),
+                            loc: Loc {
+                                file,
+                                span: d.name.span,
+                            },
+                            arity: d.arity,
+                        });
+                        cx.scope.constants.push(c);
+                    }
                 }
             }
             Unit::Recursive(decls) => {
@@ -322,6 +466,7 @@ impl Resolver {
                         d.name.span,
                         Symbol::Def(id),
                         true,
+                        DeclWay::OpDef,
                     );
                 }
             }
@@ -333,9 +478,10 @@ impl Resolver {
                         &mut cx.scope,
                         file,
                         &def.name.name,
-                        def.name.span,
+                        def.span,
                         sym,
                         !def.local,
+                        DeclWay::OpDef,
                     );
                 } else if def.local {
                     cx.scope.exports.remove(&def.name.name);
@@ -348,22 +494,26 @@ impl Resolver {
                         &mut cx.scope,
                         file,
                         &def.name.name,
-                        def.name.span,
+                        def.span,
                         Symbol::Def(id),
                         !def.local,
+                        DeclWay::FunDef,
                     );
                 }
             }
             Unit::Instance(inst) => {
                 if let Some(info) = self.instance(cx, inst, &[]) {
-                    for (name, sym) in &info.names {
+                    let mut names: Vec<(&String, &Symbol)> = info.names.iter().collect();
+                    names.sort_by_key(|(n, _)| n.as_str());
+                    for (name, sym) in names {
                         self.declare(
                             &mut cx.scope,
                             file,
                             name,
-                            inst.module.span,
+                            inst.span,
                             sym.clone(),
                             !inst.local,
+                            DeclWay::Symbol,
                         );
                     }
                 }
@@ -384,10 +534,13 @@ impl Resolver {
                     })
                     .collect();
                 let mut ecx = expr::ExprCx::new(cx, &mut locals);
-                let subs = self.substitutions(&mut ecx, &md.instance);
-                drop(ecx);
-                if let Some(info) =
-                    subs.map(|(m, subs)| self.instantiate(&m, subs, &params, &md.instance, false))
+                let subs = self.substitutions(&mut ecx, &md.instance, md.span);
+                let loc = Loc {
+                    file,
+                    span: md.span,
+                };
+                if let Some(info) = subs
+                    .map(|(m, subs)| self.instantiate(&m, subs, &params, &md.instance, false, loc))
                 {
                     let sym = Symbol::Instance(std::rc::Rc::new(info));
                     self.declare(
@@ -397,6 +550,7 @@ impl Resolver {
                         md.name.span,
                         sym,
                         !md.local,
+                        DeclWay::Symbol,
                     );
                 }
             }
@@ -409,6 +563,7 @@ impl Resolver {
                         .push(Assumption {
                             name: a.name.as_ref().map(|n| n.name.clone()),
                             expr: e,
+                            loc: Loc { file, span: a.span },
                         });
                 }
                 if let Some(n) = &a.name {
@@ -429,7 +584,15 @@ impl Resolver {
                             param_raises: Vec::new(),
                             param_max: Vec::new(),
                         });
-                        self.declare(&mut cx.scope, file, &n.name, n.span, Symbol::Def(id), true);
+                        self.declare(
+                            &mut cx.scope,
+                            file,
+                            &n.name,
+                            n.span,
+                            Symbol::Def(id),
+                            true,
+                            DeclWay::Symbol,
+                        );
                     }
                 }
             }
@@ -454,7 +617,15 @@ impl Resolver {
                         param_raises: Vec::new(),
                         param_max: Vec::new(),
                     });
-                    self.declare(&mut cx.scope, file, &n.name, n.span, Symbol::Def(id), true);
+                    self.declare(
+                        &mut cx.scope,
+                        file,
+                        &n.name,
+                        n.span,
+                        Symbol::Def(id),
+                        true,
+                        DeclWay::Symbol,
+                    );
                 }
             }
             Unit::Submodule(m) => {
@@ -465,6 +636,28 @@ impl Resolver {
                 cx.scope.submodules.insert(m.name.name.clone(), resolved);
             }
             Unit::Ignored(_) => {}
+        }
+    }
+
+    /// RECURSIVE declarations (those `which` selects) never followed by their definition.
+    pub(crate) fn undefined_recursive(&mut self, which: impl Fn(DefId, &Def) -> bool) {
+        let mut undefined: Vec<DefId> = self
+            .pending_recursive
+            .iter()
+            .copied()
+            .filter(|d| which(*d, self.spec.def(*d)))
+            .collect();
+        undefined.sort();
+        for d in undefined {
+            self.pending_recursive.remove(&d);
+            let def = self.spec.def(d);
+            let (loc, name) = (def.loc, def.name.clone());
+            self.errors.push(SemaError {
+                loc: Some(loc),
+                message: format!(
+                    "Symbol {name} declared in RECURSIVE statement but not defined."
+                ),
+            });
         }
     }
 

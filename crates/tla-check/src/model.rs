@@ -1,0 +1,396 @@
+//! A model: the spec bound to a .cfg — constant values, the initial predicate and next-state
+//! action, and what to check.
+
+use crate::config::{CfgValue, Config, Name};
+use tla_eval::{Binding, Env, Evaluator, OpValue, StateView, Value};
+use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, Level, Loc, ModuleId, Spec, VarId};
+
+/// A property or invariant: the name the .cfg gives and what to evaluate.
+#[derive(Clone, Debug)]
+pub struct Check {
+    pub name: String,
+    pub expr: Expr,
+}
+
+/// What the model checker needs from the spec and the .cfg.
+pub struct Model {
+    pub init: Expr,
+    pub next: Expr,
+    /// The definition of the next-state relation, named in counterexamples when an action
+    /// is not one of its named parts.
+    pub next_def: Option<DefId>,
+    /// The root module's variables, in declaration order.
+    pub vars: Vec<VarId>,
+    pub invariants: Vec<Check>,
+    /// Action properties `[][A]_v`: the action `[A]_v` each transition must satisfy.
+    pub action_properties: Vec<Check>,
+    /// Temporal properties this engine does not check yet.
+    pub temporal_properties: Vec<Check>,
+    pub constraints: Vec<Check>,
+    pub action_constraints: Vec<Check>,
+    pub check_deadlock: bool,
+    pub view: Option<Expr>,
+    pub alias: Option<Expr>,
+    pub postcondition: Option<Check>,
+    /// Fairness conjuncts of the SPECIFICATION (for liveness checking).
+    pub fairness: Vec<Expr>,
+}
+
+/// A problem with the .cfg against the spec: TLC's exit status 150 and up.
+#[derive(Debug)]
+pub struct ModelError {
+    pub message: String,
+    /// Where in the .cfg, when a name is at fault.
+    pub at: Option<crate::config::Span>,
+}
+
+fn err(message: impl Into<String>, at: Option<&Name>) -> ModelError {
+    ModelError {
+        message: message.into(),
+        at: at.map(|n| n.span.clone()),
+    }
+}
+
+/// Binds the .cfg's constants into the evaluator and collects what is to be checked.
+pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, ModelError> {
+    bind_constants(spec, cfg, ev)?;
+    let root = spec.root;
+    let def_named = |n: &Name| -> Result<DefId, ModelError> {
+        find_def(spec, root, &n.name).ok_or_else(|| {
+            err(
+                format!("The operator {} specified in the configuration file is not defined in the specification.", n.name),
+                Some(n),
+            )
+        })
+    };
+    let call = |d: DefId, loc: Loc| Expr {
+        kind: ExprKind::Call(d, Vec::new()),
+        loc,
+        level: spec.def(d).level,
+    };
+    let check = |n: &Name| -> Result<Check, ModelError> {
+        let d = def_named(n)?;
+        if !spec.def(d).params.is_empty() {
+            return Err(err(
+                format!("{} takes arguments; it cannot be checked", n.name),
+                Some(n),
+            ));
+        }
+        Ok(Check {
+            name: n.name.clone(),
+            expr: call(d, spec.def(d).loc),
+        })
+    };
+
+    let (init, next, next_def, fairness) = match (&cfg.specification, &cfg.init, &cfg.next) {
+        (Some(s), _, _) => {
+            let d = def_named(s)?;
+            split_spec(spec, d).map_err(|m| err(m, Some(s)))?
+        }
+        (None, Some(i), Some(n)) => {
+            let (i, n) = (def_named(i)?, def_named(n)?);
+            (
+                call(i, spec.def(i).loc),
+                call(n, spec.def(n).loc),
+                Some(n),
+                Vec::new(),
+            )
+        }
+        (None, None, _) => {
+            return Err(err(
+                "The configuration file did not specify the initial state predicate.",
+                None,
+            ))
+        }
+        (None, Some(_), None) => {
+            return Err(err(
+                "The configuration file did not specify the next state predicate.",
+                None,
+            ))
+        }
+    };
+
+    let mut invariants = Vec::new();
+    for n in &cfg.invariants {
+        let c = check(n)?;
+        if c.expr.level > Level::State {
+            return Err(err(
+                format!(
+                    "The invariant {} is not a state predicate (it has {} level).",
+                    n.name,
+                    c.expr.level.name()
+                ),
+                Some(n),
+            ));
+        }
+        invariants.push(c);
+    }
+    let mut action_properties = Vec::new();
+    let mut temporal_properties = Vec::new();
+    for n in &cfg.properties {
+        let c = check(n)?;
+        classify_property(
+            spec,
+            &c,
+            &mut invariants,
+            &mut action_properties,
+            &mut temporal_properties,
+        );
+    }
+    let constraints = cfg
+        .constraints
+        .iter()
+        .map(check)
+        .collect::<Result<_, _>>()?;
+    let action_constraints = cfg
+        .action_constraints
+        .iter()
+        .map(check)
+        .collect::<Result<_, _>>()?;
+    let view = cfg.view.as_ref().map(check).transpose()?.map(|c| c.expr);
+    let alias = cfg.alias.as_ref().map(check).transpose()?.map(|c| c.expr);
+    let postcondition = cfg.postcondition.as_ref().map(check).transpose()?;
+    Ok(Model {
+        init,
+        next,
+        next_def,
+        vars: spec.root_module().variables.clone(),
+        invariants,
+        action_properties,
+        temporal_properties,
+        constraints,
+        action_constraints,
+        check_deadlock: cfg.checks_deadlock(),
+        view,
+        alias,
+        postcondition,
+        fairness,
+    })
+}
+
+fn find_def(spec: &Spec, module: ModuleId, name: &str) -> Option<DefId> {
+    spec.module(module).defs.get(name).copied()
+}
+
+/// The conjuncts of a formula, looking through definitions without parameters.
+fn conjuncts<'s>(spec: &'s Spec, e: &'s Expr, out: &mut Vec<&'s Expr>) {
+    match &e.kind {
+        ExprKind::Junction(Junction::And, items) => {
+            items.iter().for_each(|i| conjuncts(spec, i, out))
+        }
+        ExprKind::Builtin(Builtin::And, args) => args.iter().for_each(|i| conjuncts(spec, i, out)),
+        ExprKind::Call(d, args) if args.is_empty() && spec.def(*d).level == Level::Temporal => {
+            conjuncts(spec, &spec.def(*d).body, out)
+        }
+        _ => out.push(e),
+    }
+}
+
+type SplitSpec = (Expr, Expr, Option<DefId>, Vec<Expr>);
+
+/// `Init /\ [][Next]_v /\ fairness`: the initial predicate, the action and the fairness.
+fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
+    let mut parts = Vec::new();
+    conjuncts(spec, &spec.def(d).body, &mut parts);
+    let mut init = Vec::new();
+    let mut next = None;
+    let mut fairness = Vec::new();
+    for p in parts {
+        match &p.kind {
+            ExprKind::Builtin(Builtin::Always, a)
+                if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
+            {
+                let ExprKind::BoxAction(action, _) = &a[0].kind else {
+                    unreachable!()
+                };
+                if next.is_some() {
+                    return Err(
+                        "The specification has more than one [][Next]_vars conjunct.".into(),
+                    );
+                }
+                next = Some((**action).clone());
+            }
+            _ if p.level <= Level::State => init.push(p.clone()),
+            _ => fairness.push(p.clone()),
+        }
+    }
+    let next = next.ok_or("The specification does not have the form Init /\\ [][Next]_vars.")?;
+    let init = match init.len() {
+        0 => return Err("The specification has no initial predicate.".into()),
+        1 => init.pop().expect("one"),
+        _ => {
+            let loc = init[0].loc;
+            Expr {
+                kind: ExprKind::Junction(Junction::And, init),
+                loc,
+                level: Level::State,
+            }
+        }
+    };
+    let next_def = match &next.kind {
+        ExprKind::Call(d, _) => Some(*d),
+        _ => None,
+    };
+    Ok((init, next, next_def, fairness))
+}
+
+/// Sorts a PROPERTY: `[]P` with P a state predicate is checked like an invariant, `[][A]_v`
+/// on every transition; anything else is temporal.
+fn classify_property(
+    spec: &Spec,
+    c: &Check,
+    invariants: &mut Vec<Check>,
+    actions: &mut Vec<Check>,
+    temporal: &mut Vec<Check>,
+) {
+    let mut parts = Vec::new();
+    conjuncts(spec, &c.expr, &mut parts);
+    if let ExprKind::Call(d, a) = &c.expr.kind {
+        if a.is_empty() && parts.len() == 1 && std::ptr::eq(parts[0], &c.expr) {
+            parts = vec![&spec.def(*d).body];
+        }
+    }
+    for p in parts {
+        match &p.kind {
+            ExprKind::Builtin(Builtin::Always, a)
+                if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
+            {
+                actions.push(Check {
+                    name: c.name.clone(),
+                    expr: a[0].clone(),
+                });
+            }
+            ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => {
+                invariants.push(Check {
+                    name: c.name.clone(),
+                    expr: a[0].clone(),
+                });
+            }
+            _ if p.level <= Level::State => invariants.push(Check {
+                name: c.name.clone(),
+                expr: p.clone(),
+            }),
+            _ => temporal.push(Check {
+                name: c.name.clone(),
+                expr: p.clone(),
+            }),
+        }
+    }
+}
+
+fn cfg_value(v: &CfgValue) -> Result<Value, String> {
+    Ok(match v {
+        CfgValue::Int(n) => Value::Int(*n),
+        CfgValue::Str(s) => Value::str(s),
+        CfgValue::Bool(b) => Value::Bool(*b),
+        CfgValue::ModelValue(m) => Value::model_value(m),
+        CfgValue::Set(items) => {
+            let vals = items.iter().map(cfg_value).collect::<Result<Vec<_>, _>>()?;
+            Value::set(vals).map_err(|e| e.message)?
+        }
+    })
+}
+
+fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), ModelError> {
+    let root = spec.root_module();
+    let const_named = |name: &str| {
+        root.constants
+            .iter()
+            .copied()
+            .find(|c| spec.constants[c.index()].name == name)
+    };
+    for a in &cfg.constants {
+        let value = cfg_value(&a.value).map_err(|m| err(m, Some(&a.name)))?;
+        let module = match &a.module {
+            Some(m) => Some(module_named(spec, m)?),
+            None => None,
+        };
+        if let (None, Some(c)) = (module, const_named(&a.name.name)) {
+            ev.set_const(c, Binding::Val(value));
+            continue;
+        }
+        let m = module.unwrap_or(spec.root);
+        match find_def(spec, m, &a.name.name) {
+            Some(d) if spec.def(d).params.len() == a.args.len() => {
+                ev.override_def(d, OpValue::Val(value));
+            }
+            _ => {
+                return Err(err(
+                    format!(
+                        "The constant {} assigned in the configuration file is not declared in the specification.",
+                        a.name.name
+                    ),
+                    Some(&a.name),
+                ))
+            }
+        }
+    }
+    for o in &cfg.overrides {
+        let m = match &o.module {
+            Some(m) => module_named(spec, m)?,
+            None => spec.root,
+        };
+        let target = find_def(spec, spec.root, &o.target.name)
+            .or_else(|| find_def(spec, m, &o.target.name))
+            .ok_or_else(|| {
+                err(
+                    format!(
+                        "The operator {} named after <- is not defined in the specification.",
+                        o.target.name
+                    ),
+                    Some(&o.target),
+                )
+            })?;
+        if o.module.is_none() {
+            if let Some(c) = const_named(&o.name.name) {
+                let binding = if spec.constants[c.index()].arity == 0 {
+                    let v = ev
+                        .eval_def(target, &mut Env::new(), &StateView::constant())
+                        .map_err(|e| {
+                            err(
+                                format!("Evaluating {}: {}", o.target.name, e.message),
+                                Some(&o.target),
+                            )
+                        })?;
+                    Binding::Val(v)
+                } else {
+                    Binding::Op(OpValue::Def(target))
+                };
+                ev.set_const(c, binding);
+                continue;
+            }
+        }
+        let d = find_def(spec, m, &o.name.name).ok_or_else(|| {
+            err(
+                format!("The operator {} replaced in the configuration file is not defined in the specification.", o.name.name),
+                Some(&o.name),
+            )
+        })?;
+        ev.override_def(d, OpValue::Def(target));
+    }
+    for c in &root.constants {
+        if ev.const_binding(*c).is_none() {
+            return Err(err(
+                format!(
+                    "The constant parameter {} is not assigned a value by the configuration file.",
+                    spec.constants[c.index()].name
+                ),
+                None,
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn module_named(spec: &Spec, m: &Name) -> Result<ModuleId, ModelError> {
+    spec.modules
+        .iter()
+        .position(|x| x.name == m.name)
+        .map(|i| ModuleId(i as u32))
+        .ok_or_else(|| {
+            err(
+                format!("The module {} is not part of the specification.", m.name),
+                Some(m),
+            )
+        })
+}

@@ -1,0 +1,172 @@
+//! Printing results as TLC prints them, and TLC's exit statuses.
+
+use crate::engine::{Report, TraceState, Verdict};
+use std::fmt::Write;
+use tla_eval::Value;
+use tla_sema::ir::{DefId, Loc};
+use tla_sema::Spec;
+
+/// TLC's process exit statuses.
+pub mod exit {
+    pub const SUCCESS: u8 = 0;
+    pub const ASSUMPTION: u8 = 10;
+    pub const DEADLOCK: u8 = 11;
+    pub const SAFETY: u8 = 12;
+    pub const LIVENESS: u8 = 13;
+    pub const EVAL_ERROR: u8 = 75;
+    pub const PARSE_ERROR: u8 = 150;
+    pub const CONFIG_ERROR: u8 = 151;
+}
+
+pub fn exit_status(r: &Report) -> u8 {
+    match r.verdict {
+        Verdict::Success => exit::SUCCESS,
+        Verdict::AssumptionFalse(_) => exit::ASSUMPTION,
+        Verdict::Deadlock => exit::DEADLOCK,
+        Verdict::InvariantViolated(_) | Verdict::ActionPropertyViolated(_) => exit::SAFETY,
+        Verdict::Error(_) => exit::EVAL_ERROR,
+    }
+}
+
+/// `line L, col C to line L2, col C2 of module M`
+pub fn describe_loc(spec: &Spec, loc: Loc) -> String {
+    let f = &spec.files[loc.file.index()];
+    let (l1, c1) = f.line_col(loc.span.start);
+    let (l2, c2) = f.line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
+    let module = spec
+        .modules
+        .iter()
+        .find(|m| m.file == loc.file)
+        .map(|m| m.name.as_str())
+        .unwrap_or("?");
+    format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
+}
+
+fn action_label(spec: &Spec, action: Option<DefId>) -> String {
+    match action {
+        None => "<Initial predicate>".to_string(),
+        Some(d) => {
+            let def = spec.def(d);
+            format!("<{} {}>", def.name, describe_loc(spec, def.body.loc))
+        }
+    }
+}
+
+/// The states of a counterexample, as TLC prints them.
+pub fn write_trace(
+    out: &mut String,
+    spec: &Spec,
+    vars: &[tla_sema::ir::VarId],
+    trace: &[TraceState],
+) {
+    for (i, st) in trace.iter().enumerate() {
+        let _ = writeln!(out, "State {}: {}", i + 1, action_label(spec, st.action));
+        write_state(out, spec, vars, &st.values);
+        out.push('\n');
+    }
+}
+
+pub fn write_state(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], values: &[Value]) {
+    for v in vars {
+        let name = &spec.variables[v.index()].name;
+        let text = tla_eval::value::ppr::ppr_value(&values[v.index()]);
+        let _ = writeln!(
+            out,
+            "/\\ {name} = {}",
+            indent_continuation(&text, name.len() + 6)
+        );
+    }
+}
+
+fn indent_continuation(text: &str, by: usize) -> String {
+    let pad = " ".repeat(by);
+    text.lines().collect::<Vec<_>>().join(&format!("\n{pad}"))
+}
+
+/// The whole report after a run, as TLC prints it.
+pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
+    let mut out = String::new();
+    match &r.verdict {
+        Verdict::Success => {
+            out.push_str("Model checking completed. No error has been found.\n");
+        }
+        Verdict::InvariantViolated(name) => {
+            let _ = writeln!(out, "Error: Invariant {name} is violated.");
+        }
+        Verdict::ActionPropertyViolated(name) => {
+            let _ = writeln!(out, "Error: Action property {name} is violated.");
+        }
+        Verdict::Deadlock => out.push_str("Error: Deadlock reached.\n"),
+        Verdict::AssumptionFalse(loc) => {
+            let _ = writeln!(
+                out,
+                "Error: Assumption {} is false.",
+                describe_loc(spec, *loc)
+            );
+        }
+        Verdict::Error(e) => {
+            let _ = writeln!(out, "Error: {}", e.message);
+            if let Some(loc) = e.loc {
+                let _ = writeln!(
+                    out,
+                    "The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n0. {}",
+                    describe_loc(spec, loc).replace(" of module", " of module")
+                );
+            }
+        }
+    }
+    if !r.trace.is_empty() {
+        out.push_str("Error: The behavior up to this point is:\n");
+        write_trace(&mut out, spec, vars, &r.trace);
+    }
+    let _ = writeln!(
+        out,
+        "{} states generated, {} distinct states found, {} states left on queue.",
+        r.generated, r.distinct, r.left_on_queue
+    );
+    let _ = writeln!(
+        out,
+        "The depth of the complete state graph search is {}.",
+        r.depth
+    );
+    out
+}
+
+/// The same facts as one JSON object.
+pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_json::Value {
+    let (outcome, violated) = match &r.verdict {
+        Verdict::Success => ("success", None),
+        Verdict::InvariantViolated(n) => ("safety failure", Some(n.clone())),
+        Verdict::ActionPropertyViolated(n) => ("safety failure", Some(n.clone())),
+        Verdict::Deadlock => ("deadlock failure", None),
+        Verdict::AssumptionFalse(_) => ("assumption failure", None),
+        Verdict::Error(_) => ("error", None),
+    };
+    let trace: Vec<serde_json::Value> = r
+        .trace
+        .iter()
+        .map(|st| {
+            let mut m = serde_json::Map::new();
+            for v in vars {
+                m.insert(
+                    spec.variables[v.index()].name.clone(),
+                    st.values[v.index()].to_string().into(),
+                );
+            }
+            serde_json::json!({ "action": action_label(spec, st.action), "state": m })
+        })
+        .collect();
+    serde_json::json!({
+        "outcome": outcome,
+        "violated": violated,
+        "error": match &r.verdict { Verdict::Error(e) => Some(e.message.clone()), _ => None },
+        "exit_code": exit_status(r),
+        "generated": r.generated,
+        "distinct": r.distinct,
+        "left_on_queue": r.left_on_queue,
+        "depth": r.depth,
+        "initial_states": r.initial_states,
+        "trace_len": if r.trace.is_empty() { None } else { Some(r.trace.len()) },
+        "trace": trace,
+    })
+}

@@ -1,0 +1,448 @@
+//! Generating states as TLC does: the initial states from the initial predicate, and the
+//! successors of a state from the next-state action.
+//!
+//! An action is read left to right as TLC's `getNextStates` reads it: a conjunction processes
+//! its conjuncts in order; a disjunction, an `\E` over a finite set, `[A]_v`, and IF/CASE
+//! branch; `x' = e` assigns x' when x' has no value yet (else it is a test); `x' \in S`
+//! assigns each element of S in turn; UNCHANGED assigns x' = x; a call of a definition goes
+//! into its body. Anything else is evaluated as a condition. Every branch that reaches the
+//! end with all variables assigned yields a state, duplicates included: that is what TLC
+//! counts as a generated state.
+
+use crate::env::{Binding, Env, StateView};
+use crate::error::{AtLoc, EResult, EvalError};
+use crate::eval::Evaluator;
+use crate::value::{SetValue, Value};
+use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, LocalId, Quantifier, VarId};
+
+/// Whether enumeration should go on (false stops it, e.g. once ENABLED has its answer).
+pub type Go = bool;
+
+/// Receives each generated state (every slot assigned) and the action that produced it:
+/// the definition the next-state relation was split into, if any.
+pub type Emit<'f> = &'f mut dyn FnMut(&[Option<Value>], Option<DefId>) -> EResult<Go>;
+
+type Cont<'c> =
+    &'c mut dyn FnMut(&Run, &mut Env, &mut Vec<Option<Value>>, Option<DefId>) -> EResult<Go>;
+
+struct Run<'e, 'a> {
+    ev: &'e Evaluator<'a>,
+    cur: &'e [Value],
+    /// Initial-state mode: the unprimed variables are the ones being assigned.
+    init: bool,
+}
+
+/// A state vector with a slot per variable of the spec: those not of the root module (they
+/// belong to instantiated modules and are substituted away) hold a fixed filler.
+pub fn empty_state(ev: &Evaluator) -> Vec<Option<Value>> {
+    let mut next = vec![Some(Value::FALSE); ev.spec.variables.len()];
+    for v in &ev.spec.root_module().variables {
+        next[v.index()] = None;
+    }
+    next
+}
+
+/// Calls `emit` with each initial state the predicate allows, in TLC's order.
+pub fn init_states(ev: &Evaluator, init: &Expr, emit: Emit) -> EResult<()> {
+    let run = Run {
+        ev,
+        cur: &[],
+        init: true,
+    };
+    let mut next = empty_state(ev);
+    let mut env = Env::new();
+    run.step(
+        init,
+        &mut env,
+        &mut next,
+        None,
+        true,
+        &mut |run, _, next, action| run.finish(next, action, emit),
+    )?;
+    Ok(())
+}
+
+/// Calls `emit` with each successor of `cur` under the action `next_action`.
+pub fn next_states(ev: &Evaluator, next_action: &Expr, cur: &[Value], emit: Emit) -> EResult<()> {
+    let run = Run {
+        ev,
+        cur,
+        init: false,
+    };
+    let mut next = empty_state(ev);
+    let mut env = Env::new();
+    run.step(
+        next_action,
+        &mut env,
+        &mut next,
+        None,
+        true,
+        &mut |run, _, next, action| run.finish(next, action, emit),
+    )?;
+    Ok(())
+}
+
+/// ENABLED A in state `cur`: whether some way through A succeeds.
+pub fn enabled(ev: &Evaluator, action: &Expr, env: &mut Env, cur: &[Value]) -> EResult<bool> {
+    let run = Run {
+        ev,
+        cur,
+        init: false,
+    };
+    let mut next = empty_state(ev);
+    let mut found = false;
+    run.step(action, env, &mut next, None, false, &mut |_, _, _, _| {
+        found = true;
+        Ok(false)
+    })?;
+    Ok(found)
+}
+
+impl Run<'_, '_> {
+    fn sv<'s>(&'s self, next: &'s [Option<Value>]) -> StateView<'s> {
+        StateView {
+            cur: self.cur,
+            next,
+            primed: false,
+            init: self.init,
+        }
+    }
+
+    fn eval(&self, e: &Expr, env: &mut Env, next: &[Option<Value>]) -> EResult<Value> {
+        self.ev.eval(e, env, &self.sv(next))
+    }
+
+    fn eval_bool(&self, e: &Expr, env: &mut Env, next: &[Option<Value>]) -> EResult<bool> {
+        self.ev.eval_bool(e, env, &self.sv(next))
+    }
+
+    fn finish(&self, next: &mut [Option<Value>], action: Option<DefId>, emit: Emit) -> EResult<Go> {
+        if let Some(i) = next.iter().position(|v| v.is_none()) {
+            let name = &self.ev.spec.variables[i].name;
+            let msg = if self.init {
+                format!("The initial predicate does not assign a value to the variable {name}.")
+            } else {
+                format!(
+                    "Successor state is not completely specified by the next-state action.\nThe following variable is not assigned: {name}."
+                )
+            };
+            return Err(EvalError::new(msg));
+        }
+        emit(next, action)
+    }
+
+    /// The variable `e` assigns in this mode: `x'` for actions, `x` for initial predicates.
+    fn target(&self, e: &Expr) -> Option<VarId> {
+        match &e.kind {
+            ExprKind::Var(v) if self.init => Some(*v),
+            ExprKind::Builtin(Builtin::Prime, a) if !self.init => match &a[0].kind {
+                ExprKind::Var(v) => Some(*v),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Processes `e`, then, on each branch that survives, the continuation `k`.
+    /// `splitting`: still in the part of Next that is divided into named actions.
+    fn step(
+        &self,
+        e: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        splitting: bool,
+        k: Cont,
+    ) -> EResult<Go> {
+        use ExprKind::*;
+        match &e.kind {
+            Junction(self::Junction::And, items) => self.conj(items, env, next, action, k),
+            Builtin(self::Builtin::And, args) => self.conj(args, env, next, action, k),
+            Junction(self::Junction::Or, items) | Builtin(self::Builtin::Or, items) => {
+                for it in items {
+                    if !self.step(it, env, next, action, splitting, k)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Quant(Quantifier::Exists, bounds, body) => {
+                let lists = self.bound_lists(bounds, env, next)?;
+                self.exists(&lists, 0, body, env, next, action, splitting, k)
+            }
+            If(c, a, b) => {
+                let branch = if self.eval_bool(c, env, next)? { a } else { b };
+                self.step(branch, env, next, action, splitting, k)
+            }
+            Case(arms, other) => {
+                for (g, v) in arms {
+                    if self.eval_bool(g, env, next)? {
+                        return self.step(v, env, next, action, splitting, k);
+                    }
+                }
+                match other {
+                    Some(o) => self.step(o, env, next, action, splitting, k),
+                    None => Err(EvalError::at(
+                        "Attempted to evaluate a CASE with no conditions true.",
+                        e.loc,
+                    )),
+                }
+            }
+            Let(_, body) | Label(_, body) => self.step(body, env, next, action, splitting, k),
+            Call(d, args) if self.ev.is_plain_def(*d) && !self.ev.spec.def(*d).is_function => {
+                self.call(*d, args, env, next, action, splitting, k)
+            }
+            BoxAction(a, v) if !self.init => {
+                if !self.step(a, env, next, action, splitting, k)? {
+                    return Ok(false);
+                }
+                self.unchanged(v, env, next, action, k)
+            }
+            AngleAction(a, v) if !self.init => {
+                let v = &**v;
+                self.step(
+                    a,
+                    env,
+                    next,
+                    action,
+                    splitting,
+                    &mut |run, env, next, act| {
+                        let sv = run.sv(next);
+                        if run.ev.unchanged_in(v, env, &sv)? {
+                            Ok(true)
+                        } else {
+                            k(run, env, next, act)
+                        }
+                    },
+                )
+            }
+            Builtin(self::Builtin::Unchanged, args) if !self.init => {
+                self.unchanged(&args[0], env, next, action, k)
+            }
+            Builtin(self::Builtin::Eq, args) => match self.target(&args[0]) {
+                Some(x) if next[x.index()].is_none() => {
+                    let v = self.eval(&args[1], env, next)?;
+                    self.assign(x, v, env, next, action, k)
+                }
+                _ => self.condition(e, env, next, action, k),
+            },
+            Builtin(self::Builtin::In, args) => match self.target(&args[0]) {
+                Some(x) if next[x.index()].is_none() => {
+                    let set = self.eval(&args[1], env, next)?;
+                    let elems = set.enumerate().at(args[1].loc)?;
+                    for v in elems.iter() {
+                        if !self.assign(x, v.clone(), env, next, action, k)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
+                _ => self.condition(e, env, next, action, k),
+            },
+            _ => self.condition(e, env, next, action, k),
+        }
+    }
+
+    fn condition(
+        &self,
+        e: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        if self.eval_bool(e, env, next)? {
+            k(self, env, next, action)
+        } else {
+            Ok(true)
+        }
+    }
+
+    fn assign(
+        &self,
+        x: VarId,
+        v: Value,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        next[x.index()] = Some(v);
+        let r = k(self, env, next, action);
+        next[x.index()] = None;
+        r
+    }
+
+    fn conj(
+        &self,
+        items: &[Expr],
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        match items.split_first() {
+            None => k(self, env, next, action),
+            Some((first, rest)) => self.step(
+                first,
+                env,
+                next,
+                action,
+                false,
+                &mut |run, env, next, act| run.conj(rest, env, next, act, k),
+            ),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn call(
+        &self,
+        d: DefId,
+        args: &[Expr],
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        splitting: bool,
+        k: Cont,
+    ) -> EResult<Go> {
+        let def = self.ev.spec.def(d);
+        let mut bindings = Vec::with_capacity(args.len());
+        for a in args {
+            bindings.push(match &a.kind {
+                ExprKind::OpArg(op) => Binding::Op(self.ev.op_value(op, env)),
+                _ => Binding::Val(self.eval(a, env, next)?),
+            });
+        }
+        let action = if splitting { Some(d) } else { action };
+        if def.in_let {
+            let mark = env.len();
+            for (p, b) in def.params.iter().zip(bindings) {
+                env.push(p.local, b);
+            }
+            let r = self.step(&def.body, env, next, action, splitting, k);
+            env.truncate(mark);
+            return r;
+        }
+        let mut inner = Env::new();
+        for (p, b) in def.params.iter().zip(bindings) {
+            inner.push(p.local, b);
+        }
+        self.step(
+            &def.body,
+            &mut inner,
+            next,
+            action,
+            splitting,
+            &mut |run, _, next, act| k(run, env, next, act),
+        )
+    }
+
+    /// UNCHANGED e: each variable in e keeps its value (assigned if it has none yet).
+    fn unchanged(
+        &self,
+        e: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        match &e.kind {
+            ExprKind::Var(x) => {
+                let now = self.cur[x.index()].clone();
+                match &next[x.index()] {
+                    None => self.assign(*x, now, env, next, action, k),
+                    Some(v) => {
+                        if v.tlc_eq(&now).at(e.loc)? {
+                            k(self, env, next, action)
+                        } else {
+                            Ok(true)
+                        }
+                    }
+                }
+            }
+            ExprKind::Tuple(items) => self.unchanged_all(items, env, next, action, k),
+            ExprKind::Call(d, args) if args.is_empty() && self.ev.is_plain_def(*d) => {
+                let body = &self.ev.spec.def(*d).body;
+                let mut inner = Env::new();
+                self.unchanged(body, &mut inner, next, action, &mut |run, _, next, act| {
+                    k(run, env, next, act)
+                })
+            }
+            _ => {
+                let sv = self.sv(next);
+                if self.ev.unchanged_in(e, env, &sv)? {
+                    k(self, env, next, action)
+                } else {
+                    Ok(true)
+                }
+            }
+        }
+    }
+
+    fn unchanged_all(
+        &self,
+        items: &[Expr],
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        match items.split_first() {
+            None => k(self, env, next, action),
+            Some((first, rest)) => {
+                self.unchanged(first, env, next, action, &mut |run, env, next, act| {
+                    run.unchanged_all(rest, env, next, act, k)
+                })
+            }
+        }
+    }
+
+    fn bound_lists(
+        &self,
+        bounds: &[tla_sema::ir::Bound],
+        env: &mut Env,
+        next: &[Option<Value>],
+    ) -> EResult<Vec<(Vec<LocalId>, bool, SetValue)>> {
+        let mut lists = Vec::new();
+        for b in bounds {
+            let s = self.eval(&b.set, env, next)?;
+            let elems = s.enumerate().at(b.set.loc)?;
+            if b.tuple {
+                lists.push((b.vars.clone(), true, elems));
+            } else {
+                for v in &b.vars {
+                    lists.push((vec![*v], false, elems.clone()));
+                }
+            }
+        }
+        Ok(lists)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn exists(
+        &self,
+        lists: &[(Vec<LocalId>, bool, SetValue)],
+        i: usize,
+        body: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        splitting: bool,
+        k: Cont,
+    ) -> EResult<Go> {
+        if i == lists.len() {
+            return self.step(body, env, next, action, splitting, k);
+        }
+        let (vars, tuple, elems) = &lists[i];
+        let mark = env.len();
+        for x in elems.iter() {
+            self.ev.bind_vars(vars, *tuple, x.clone(), env, body.loc)?;
+            let go = self.exists(lists, i + 1, body, env, next, action, splitting, k);
+            env.truncate(mark);
+            if !go? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}

@@ -1,0 +1,132 @@
+//! What an expression is evaluated against: the bound names and the state(s).
+
+use crate::value::Value;
+use tla_sema::ir::{Builtin, ConstId, DefId, LocalId};
+
+/// An operator passed to a higher-order operator.
+#[derive(Clone, Debug)]
+pub enum OpValue {
+    Def(DefId),
+    /// A LET or LAMBDA definition with the bindings it closes over.
+    Closure(DefId, std::sync::Arc<[(LocalId, Binding)]>),
+    Builtin(Builtin),
+    /// An operator constant, bound by the model.
+    Const(ConstId),
+    /// A definition the model replaces by a value (`Op = 3` in the .cfg).
+    Val(Value),
+}
+
+/// What a local name is bound to.
+#[derive(Clone, Debug)]
+pub enum Binding {
+    Val(Value),
+    Op(OpValue),
+}
+
+/// The locals in scope, innermost last. Lookups stop at `base`: a definition's body sees its
+/// own parameters and what it binds, not its caller's locals.
+#[derive(Default, Debug)]
+pub struct Env {
+    stack: Vec<(LocalId, Binding)>,
+    base: usize,
+    /// Operator calls in progress, to stop runaway recursion with an error.
+    pub depth: usize,
+}
+
+impl Env {
+    pub fn new() -> Self {
+        Env::default()
+    }
+
+    pub fn push(&mut self, id: LocalId, b: Binding) {
+        self.stack.push((id, b));
+    }
+
+    pub fn push_val(&mut self, id: LocalId, v: Value) {
+        self.stack.push((id, Binding::Val(v)));
+    }
+
+    pub fn len(&self) -> usize {
+        self.stack.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.stack.is_empty()
+    }
+
+    pub fn truncate(&mut self, len: usize) {
+        self.stack.truncate(len);
+    }
+
+    /// Overwrites the value bound at stack position `at` (reuse while iterating a bound set).
+    pub fn set_val(&mut self, at: usize, v: Value) {
+        self.stack[at].1 = Binding::Val(v);
+    }
+
+    pub fn get(&self, id: LocalId) -> Option<&Binding> {
+        self.stack[self.base..]
+            .iter()
+            .rev()
+            .find(|(l, _)| *l == id)
+            .map(|(_, b)| b)
+    }
+
+    /// Starts a new frame: lookups no longer see what is below. Returns the old base.
+    pub fn enter_frame(&mut self) -> usize {
+        std::mem::replace(&mut self.base, self.stack.len())
+    }
+
+    /// Leaves a frame begun by `enter_frame`, dropping its bindings.
+    pub fn leave_frame(&mut self, old_base: usize) {
+        self.stack.truncate(self.base);
+        self.base = old_base;
+    }
+
+    /// The bindings visible now, for a closure to capture.
+    pub fn capture(&self) -> std::sync::Arc<[(LocalId, Binding)]> {
+        self.stack[self.base..].iter().cloned().collect()
+    }
+}
+
+/// The state(s) an expression reads. `cur` is the current state; `next` holds the next
+/// state's variables as far as they are known. In an initial-state predicate, unprimed
+/// variables read `next` (they are being assigned).
+#[derive(Clone, Copy)]
+pub struct StateView<'s> {
+    pub cur: &'s [Value],
+    pub next: &'s [Option<Value>],
+    /// Evaluating under a prime: variables read `next`.
+    pub primed: bool,
+    /// Evaluating an initial-state predicate: variables read `next`.
+    pub init: bool,
+}
+
+impl<'s> StateView<'s> {
+    /// No state at all: constant expressions.
+    pub fn constant() -> StateView<'static> {
+        StateView {
+            cur: &[],
+            next: &[],
+            primed: false,
+            init: false,
+        }
+    }
+
+    pub fn state(cur: &'s [Value]) -> Self {
+        StateView {
+            cur,
+            next: &[],
+            primed: false,
+            init: false,
+        }
+    }
+
+    pub fn transition(cur: &'s [Value], next: &'s [Option<Value>]) -> Self {
+        StateView {
+            cur,
+            next,
+            primed: false,
+            init: false,
+        }
+    }
+}

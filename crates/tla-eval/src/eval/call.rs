@@ -1,0 +1,339 @@
+//! Applying definitions: user operators, LET/LAMBDA closures, native overrides, operator
+//! arguments, recursive functions; and the cache of constant definitions.
+
+use super::{located, Evaluator};
+use crate::env::{Binding, Env, OpValue, StateView};
+use crate::error::{AtLoc, EResult, EvalError};
+use crate::natives::Native;
+use crate::value::Value;
+use tla_sema::ir::{DefId, Expr, ExprKind, Level, Loc, OpRef, Spec};
+
+/// How many operator calls may nest before evaluation gives up (runaway recursion).
+const MAX_CALL_DEPTH: usize = 20_000;
+
+impl Evaluator<'_> {
+    pub(crate) fn call(
+        &self,
+        d: DefId,
+        args: &[Expr],
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Value> {
+        if let Some(op) = &self.overrides[d.index()] {
+            let vals = self.values(args, env, sv)?;
+            return self.apply_op_value(&op.clone(), vals, env, sv, loc);
+        }
+        if let Some(native) = self.natives[d.index()] {
+            let bindings = self.bindings(d, args, env, sv)?;
+            return located(native(self, env, sv, &bindings, loc), loc);
+        }
+        if args.is_empty() && self.cacheable[d.index()] {
+            if let Some(v) = self.cache[d.index()].get() {
+                return Ok(v.clone());
+            }
+            let v = self.call_bound(d, Vec::new(), env, sv)?;
+            let _ = self.cache[d.index()].set(v.clone());
+            return Ok(v);
+        }
+        let bindings = self.bindings(d, args, env, sv)?;
+        self.call_bound(d, bindings, env, sv)
+    }
+
+    /// A definition evaluated from its TLA+ body (no native code, no model override).
+    pub(crate) fn is_plain_def(&self, d: DefId) -> bool {
+        self.natives[d.index()].is_none() && self.overrides[d.index()].is_none()
+    }
+
+    /// Whether `e` keeps its value from the current to the next state.
+    pub(crate) fn unchanged_in(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        self.unchanged(e, env, sv)
+    }
+
+    pub(crate) fn is_cached(&self, d: DefId) -> bool {
+        self.cache[d.index()].get().is_some()
+    }
+
+    /// Evaluates the arguments of a call: values, or operators for operator parameters.
+    fn bindings(
+        &self,
+        d: DefId,
+        args: &[Expr],
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Vec<Binding>> {
+        let params = &self.spec.def(d).params;
+        let mut out = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let takes_op = params.get(i).is_some_and(|p| p.arity > 0);
+            match &a.kind {
+                ExprKind::OpArg(op) => out.push(Binding::Op(self.op_value(op, env))),
+                _ if takes_op => {
+                    return Err(EvalError::at(
+                        "an operator argument was expected here",
+                        a.loc,
+                    ));
+                }
+                _ => out.push(Binding::Val(self.expr(a, env, sv)?)),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The operator an `OpArg` denotes, closing over the current locals where needed.
+    pub(crate) fn op_value(&self, op: &OpRef, env: &Env) -> OpValue {
+        match op {
+            OpRef::Def(d) if self.spec.def(*d).in_let => OpValue::Closure(*d, env.capture()),
+            OpRef::Def(d) => OpValue::Def(*d),
+            OpRef::Builtin(b) => OpValue::Builtin(*b),
+            OpRef::Const(c) => OpValue::Const(*c),
+            OpRef::Param(p) => match env.get(*p) {
+                Some(Binding::Op(o)) => o.clone(),
+                _ => OpValue::Def(DefId(u32::MAX)),
+            },
+        }
+    }
+
+    /// Evaluates a definition's body with its parameters bound.
+    fn call_bound(
+        &self,
+        d: DefId,
+        args: Vec<Binding>,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Value> {
+        let def = self.spec.def(d);
+        if env.depth >= MAX_CALL_DEPTH {
+            return Err(EvalError::at(
+                format!("recursion too deep: more than {MAX_CALL_DEPTH} nested operator calls"),
+                def.loc,
+            ));
+        }
+        env.depth += 1;
+        let r = if def.in_let {
+            let mark = env.len();
+            for (p, b) in def.params.iter().zip(args) {
+                env.push(p.local, b);
+            }
+            let r = self.expr(&def.body, env, sv);
+            env.truncate(mark);
+            r
+        } else {
+            let old = env.enter_frame();
+            for (p, b) in def.params.iter().zip(args) {
+                env.push(p.local, b);
+            }
+            let r = self.expr(&def.body, env, sv);
+            env.leave_frame(old);
+            r
+        };
+        env.depth -= 1;
+        r
+    }
+
+    pub(crate) fn apply_op_value(
+        &self,
+        op: &OpValue,
+        vals: Vec<Value>,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Value> {
+        let bindings = || vals.iter().cloned().map(Binding::Val).collect::<Vec<_>>();
+        match op {
+            OpValue::Def(d) if d.0 == u32::MAX => Err(EvalError::at("internal error: unbound operator", loc)),
+            OpValue::Def(d) => {
+                if let Some(o) = &self.overrides[d.index()] {
+                    return self.apply_op_value(&o.clone(), vals, env, sv, loc);
+                }
+                if let Some(native) = self.natives[d.index()] {
+                    return located(native(self, env, sv, &bindings(), loc), loc);
+                }
+                self.check_arity(*d, vals.len(), loc)?;
+                self.call_bound(*d, bindings(), env, sv)
+            }
+            OpValue::Closure(d, captured) => {
+                self.check_arity(*d, vals.len(), loc)?;
+                let old = env.enter_frame();
+                for (l, b) in captured.iter() {
+                    env.push(*l, b.clone());
+                }
+                let def = self.spec.def(*d);
+                for (p, v) in def.params.iter().zip(vals) {
+                    env.push_val(p.local, v);
+                }
+                env.depth += 1;
+                let r = self.expr(&def.body, env, sv);
+                env.depth -= 1;
+                env.leave_frame(old);
+                r
+            }
+            OpValue::Builtin(b) => self.builtin_values(*b, vals, loc),
+            OpValue::Val(v) => Ok(v.clone()),
+            OpValue::Const(c) => match self.const_binding(*c) {
+                Some(Binding::Op(o)) => self.apply_op_value(&o.clone(), vals, env, sv, loc),
+                _ => Err(EvalError::at(
+                    format!(
+                        "The operator constant {} is not assigned an operator by the configuration.",
+                        self.spec.constants[c.index()].name
+                    ),
+                    loc,
+                )),
+            },
+        }
+    }
+
+    fn check_arity(&self, d: DefId, n: usize, loc: Loc) -> EResult<()> {
+        let want = self.spec.def(d).params.len();
+        if want != n {
+            return Err(EvalError::at(
+                format!(
+                    "The operator {} requires {want} arguments, but was given {n}",
+                    self.spec.def(d).name
+                ),
+                loc,
+            ));
+        }
+        Ok(())
+    }
+
+    /// `f[arg]` for `f[x \in S] == e`, evaluated at `arg` alone (recursive functions).
+    pub(crate) fn apply_fun_def(
+        &self,
+        d: DefId,
+        arg: Value,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Value> {
+        let def = self.spec.def(d);
+        let ExprKind::FunCons(bounds, body) = &def.body.kind else {
+            return Err(EvalError::at(
+                "internal error: function definition without a function",
+                def.loc,
+            ));
+        };
+        if env.depth >= MAX_CALL_DEPTH {
+            return Err(EvalError::at(
+                format!(
+                    "recursion too deep: more than {MAX_CALL_DEPTH} nested function applications"
+                ),
+                def.loc,
+            ));
+        }
+        let old = if def.in_let {
+            None
+        } else {
+            Some(env.enter_frame())
+        };
+        let mark = env.len();
+        let r = self.bind_fun_arg(d, bounds, &arg, env, sv).and_then(|()| {
+            env.depth += 1;
+            let r = self.expr(body, env, sv);
+            env.depth -= 1;
+            r
+        });
+        match old {
+            Some(o) => env.leave_frame(o),
+            None => env.truncate(mark),
+        }
+        r
+    }
+
+    fn bind_fun_arg(
+        &self,
+        d: DefId,
+        bounds: &[tla_sema::ir::Bound],
+        arg: &Value,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<()> {
+        let def = self.spec.def(d);
+        let names: usize = bounds
+            .iter()
+            .map(|b| if b.tuple { 1 } else { b.vars.len() })
+            .sum();
+        let parts: Vec<Value> = if names == 1 {
+            vec![arg.clone()]
+        } else {
+            match arg.as_func().and_then(|f| f.as_tuple()) {
+                Some(t) if t.len() == names => t.to_vec(),
+                _ => return Err(self.outside_domain(d, arg)),
+            }
+        };
+        let mut parts = parts.into_iter();
+        for b in bounds {
+            let set = self.expr(&b.set, env, sv)?;
+            let names: &[tla_sema::ir::LocalId] = if b.tuple { &b.vars[..1] } else { &b.vars };
+            for v in names {
+                let x = parts.next().expect("counted above");
+                if !set.member(&x).at(def.loc)? {
+                    return Err(self.outside_domain(d, arg));
+                }
+                if b.tuple {
+                    self.bind_vars(&b.vars, true, x, env, def.loc)?;
+                } else {
+                    env.push_val(*v, x);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn outside_domain(&self, d: DefId, arg: &Value) -> EvalError {
+        let def = self.spec.def(d);
+        EvalError::at(
+            format!(
+                "Attempted to apply function {} to argument {arg}, which is not in the domain of the function.",
+                def.name
+            ),
+            def.loc,
+        )
+    }
+}
+
+/// Definitions whose value can be computed once: no parameters, constant level, not inside a
+/// LET, and not reaching an operator whose value changes between calls (TLCGet, random...).
+pub(crate) fn cacheable_defs(spec: &Spec, natives: &[Option<Native>]) -> Vec<bool> {
+    let n = spec.defs.len();
+    let mut volatile: Vec<Option<bool>> = vec![None; n];
+    for (i, d) in spec.defs.iter().enumerate() {
+        if natives[i].is_some() && crate::natives::is_volatile(&spec.module(d.module).name, &d.name)
+        {
+            volatile[i] = Some(true);
+        }
+    }
+    (0..n)
+        .map(|i| {
+            let d = &spec.defs[i];
+            d.params.is_empty()
+                && !d.in_let
+                && d.level == Level::Constant
+                && natives[i].is_none()
+                && !is_volatile(spec, DefId(i as u32), &mut volatile)
+        })
+        .collect()
+}
+
+fn is_volatile(spec: &Spec, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+    if let Some(v) = memo[d.index()] {
+        return v;
+    }
+    memo[d.index()] = Some(false);
+    let mut found = false;
+    visit_calls(&spec.def(d).body, &mut |callee| {
+        if !found && is_volatile(spec, callee, memo) {
+            found = true;
+        }
+    });
+    memo[d.index()] = Some(found);
+    found
+}
+
+fn visit_calls(e: &Expr, f: &mut impl FnMut(DefId)) {
+    match &e.kind {
+        ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => f(*d),
+        ExprKind::Let(defs, _) => defs.iter().for_each(|d| f(*d)),
+        _ => {}
+    }
+    tla_sema::visit::for_each_child(e, &mut |c| visit_calls(c, f));
+}

@@ -1,0 +1,521 @@
+//! Evaluating each kind of expression.
+
+use super::{kind_name, located, Evaluator};
+use crate::env::{Binding, Env, StateView};
+use crate::error::{AtLoc, EResult, EvalError};
+use crate::value::{FuncValue, IStr, SetBuilder, Value};
+use tla_sema::ir::{Bound, ExceptStep, ExceptUpdate, Expr, ExprKind, LocalId};
+
+/// The local that `@` reads inside an EXCEPT value.
+pub(crate) const AT: LocalId = LocalId(u32::MAX);
+
+impl Evaluator<'_> {
+    pub(crate) fn expr(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
+        use ExprKind::*;
+        let loc = e.loc;
+        match &e.kind {
+            Bool(b) => Ok(Value::Bool(*b)),
+            Num(n) => {
+                let n = i64::try_from(*n).unwrap_or(i64::MAX);
+                Value::int(n).at(loc)
+            }
+            Decimal(d) => Err(EvalError::at(
+                format!("TLC does not support real numbers such as {d}"),
+                loc,
+            )),
+            Str(s) => Ok(Value::str(s)),
+            Var(v) => self.var(*v, sv, loc),
+            Const(c) => match self.const_binding(*c) {
+                Some(Binding::Val(v)) => Ok(v.clone()),
+                Some(Binding::Op(_)) => Err(EvalError::at("an operator constant used as a value", loc)),
+                None => Err(EvalError::at(
+                    format!(
+                        "The constant parameter {} is not assigned a value by the configuration.",
+                        self.spec.constants[c.index()].name
+                    ),
+                    loc,
+                )),
+            },
+            Local(id) => match env.get(*id) {
+                Some(Binding::Val(v)) => Ok(v.clone()),
+                Some(Binding::Op(_)) => Err(EvalError::at("an operator used as a value", loc)),
+                None => Err(EvalError::at(
+                    format!(
+                        "internal error: `{}` is not bound",
+                        self.spec.locals[id.index()].name
+                    ),
+                    loc,
+                )),
+            },
+            Call(d, args) => self.call(*d, args, env, sv, loc),
+            CallConst(c, args) => {
+                let op = match self.const_binding(*c) {
+                    Some(Binding::Op(op)) => op.clone(),
+                    _ => {
+                        return Err(EvalError::at(
+                            format!(
+                                "The operator constant {} is not assigned an operator by the configuration.",
+                                self.spec.constants[c.index()].name
+                            ),
+                            loc,
+                        ))
+                    }
+                };
+                let vals = self.values(args, env, sv)?;
+                self.apply_op_value(&op, vals, env, sv, loc)
+            }
+            CallParam(id, args) => {
+                let op = match env.get(*id) {
+                    Some(Binding::Op(op)) => op.clone(),
+                    _ => return Err(EvalError::at("internal error: operator parameter not bound", loc)),
+                };
+                let vals = self.values(args, env, sv)?;
+                self.apply_op_value(&op, vals, env, sv, loc)
+            }
+            Builtin(b, args) => self.builtin(*b, args, env, sv, loc),
+            OpArg(_) => Err(EvalError::at("an operator used where a value is expected", loc)),
+            Junction(j, items) => {
+                let want = *j == tla_sema::ir::Junction::Or;
+                for it in items {
+                    if self.bool_of(it, env, sv)? == want {
+                        return Ok(Value::Bool(want));
+                    }
+                }
+                Ok(Value::Bool(!want))
+            }
+            Quant(q, bounds, body) => {
+                let want = *q == tla_sema::ir::Quantifier::Exists;
+                let mut found = false;
+                self.for_each_binding(bounds, env, sv, &mut |ev, env| {
+                    if ev.bool_of(body, env, sv)? == want {
+                        found = true;
+                        return Ok(false);
+                    }
+                    Ok(true)
+                })?;
+                Ok(Value::Bool(if want { found } else { !found }))
+            }
+            UnboundedQuant(..) => Err(EvalError::at(
+                "TLC cannot handle an unbounded quantifier (\\A x : P or \\E x : P); bound it with \\in",
+                loc,
+            )),
+            TemporalQuant(..) => Err(EvalError::at("TLC cannot evaluate \\AA or \\EE", loc)),
+            Choose(vars, tuple, set, body) => {
+                let Some(set) = set else {
+                    return Err(EvalError::at(
+                        "TLC cannot evaluate an unbounded CHOOSE (CHOOSE x : P); bound it with \\in",
+                        loc,
+                    ));
+                };
+                let s = self.expr(set, env, sv)?;
+                let elems = s.enumerate().at(loc)?;
+                let mark = env.len();
+                for x in elems.iter() {
+                    self.bind_vars(vars, *tuple, x.clone(), env, loc)?;
+                    let ok = self.bool_of(body, env, sv);
+                    env.truncate(mark);
+                    if ok? {
+                        return Ok(x.clone());
+                    }
+                }
+                Err(EvalError::at(
+                    format!(
+                        "Attempted to compute the value of an expression of form\nCHOOSE x \\in S: P, but no element of S satisfied P.\nS = {s}"
+                    ),
+                    loc,
+                ))
+            }
+            If(c, a, b) => {
+                if self.bool_of(c, env, sv)? {
+                    self.expr(a, env, sv)
+                } else {
+                    self.expr(b, env, sv)
+                }
+            }
+            Case(arms, other) => {
+                for (g, v) in arms {
+                    if self.bool_of(g, env, sv)? {
+                        return self.expr(v, env, sv);
+                    }
+                }
+                match other {
+                    Some(o) => self.expr(o, env, sv),
+                    None => Err(EvalError::at(
+                        "Attempted to evaluate a CASE with no conditions true.",
+                        loc,
+                    )),
+                }
+            }
+            Let(_, body) => self.expr(body, env, sv),
+            SetEnum(items) => {
+                let mut b = SetBuilder::with_capacity(items.len());
+                for it in items {
+                    b.push(self.expr(it, env, sv)?);
+                }
+                Ok(Value::Set(b.finish().at(loc)?))
+            }
+            SetFilter(bound, pred) => {
+                let s = self.expr(&bound.set, env, sv)?;
+                let elems = s.enumerate().at(loc)?;
+                let mut out = Vec::new();
+                let mark = env.len();
+                for x in elems.iter() {
+                    self.bind_vars(&bound.vars, bound.tuple, x.clone(), env, loc)?;
+                    let keep = self.bool_of(pred, env, sv);
+                    env.truncate(mark);
+                    if keep? {
+                        out.push(x.clone());
+                    }
+                }
+                // A subset of a normalized set is still in order.
+                Ok(Value::Set(crate::value::SetValue::from_sorted_unchecked(out)))
+            }
+            SetMap(body, bounds) => {
+                let mut b = SetBuilder::new();
+                self.for_each_binding(bounds, env, sv, &mut |ev, env| {
+                    b.push(ev.expr(body, env, sv)?);
+                    Ok(true)
+                })?;
+                Ok(Value::Set(b.finish().at(loc)?))
+            }
+            Tuple(items) => Ok(Value::tuple(self.values(items, env, sv)?)),
+            Record(fields) => {
+                let mut fs = Vec::with_capacity(fields.len());
+                for (n, v) in fields {
+                    fs.push((IStr::new(n), self.expr(v, env, sv)?));
+                }
+                Value::record(fs).at(loc)
+            }
+            RecordSet(fields) => {
+                let mut fs = Vec::with_capacity(fields.len());
+                for (n, v) in fields {
+                    fs.push((IStr::new(n), self.expr(v, env, sv)?));
+                }
+                Value::record_set(fs).at(loc)
+            }
+            FunCons(bounds, body) => self.function(bounds, body, env, sv, loc),
+            FunSet(a, b) => {
+                let a = self.expr(a, env, sv)?;
+                let b = self.expr(b, env, sv)?;
+                Ok(Value::func_set(a, b))
+            }
+            FunApp(f, args) => self.fun_app(f, args, env, sv, loc),
+            Dot(r, field) => {
+                let r = self.expr(r, env, sv)?;
+                self.apply_value(&r, &Value::str(field), loc)
+            }
+            Except(base, updates) => {
+                let mut v = self.expr(base, env, sv)?;
+                for u in updates {
+                    v = self.except(v, u, env, sv, loc)?;
+                }
+                Ok(v)
+            }
+            At => match env.get(AT) {
+                Some(Binding::Val(v)) => Ok(v.clone()),
+                _ => Err(EvalError::at("@ used outside EXCEPT", loc)),
+            },
+            Times(items) => Ok(Value::product(self.values(items, env, sv)?)),
+            BoxAction(a, v) => {
+                if self.bool_of(a, env, sv)? {
+                    return Ok(Value::TRUE);
+                }
+                Ok(Value::Bool(self.unchanged(v, env, sv)?))
+            }
+            AngleAction(a, v) => {
+                if !self.bool_of(a, env, sv)? {
+                    return Ok(Value::FALSE);
+                }
+                Ok(Value::Bool(!self.unchanged(v, env, sv)?))
+            }
+            Fair(..) => Err(EvalError::at("TLC cannot evaluate a fairness formula here", loc)),
+            Label(_, body) => self.expr(body, env, sv),
+        }
+    }
+
+    pub(crate) fn bool_of(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        match self.expr(e, env, sv)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(EvalError::at(
+                format!(
+                    "A non-boolean expression ({}) was used as a formula:\n{}",
+                    kind_name(&other),
+                    other
+                ),
+                e.loc,
+            )),
+        }
+    }
+
+    pub(crate) fn values(&self, es: &[Expr], env: &mut Env, sv: &StateView) -> EResult<Vec<Value>> {
+        es.iter().map(|e| self.expr(e, env, sv)).collect()
+    }
+
+    pub(crate) fn var(
+        &self,
+        v: tla_sema::ir::VarId,
+        sv: &StateView,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<Value> {
+        if sv.primed || sv.init {
+            match sv.next.get(v.index()) {
+                Some(Some(x)) => Ok(x.clone()),
+                _ => Err(EvalError::at(
+                    format!(
+                        "The variable {}{} is not assigned a value here.",
+                        self.spec.variables[v.index()].name,
+                        if sv.primed { "'" } else { "" }
+                    ),
+                    loc,
+                )),
+            }
+        } else {
+            sv.cur.get(v.index()).cloned().ok_or_else(|| {
+                EvalError::at(
+                    format!(
+                        "The variable {} cannot be evaluated here (no state).",
+                        self.spec.variables[v.index()].name
+                    ),
+                    loc,
+                )
+            })
+        }
+    }
+
+    /// `v' = v` for a variable, or a tuple or other expression of variables.
+    pub(crate) fn unchanged(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        let now = self.expr(e, env, sv)?;
+        let primed = StateView {
+            primed: true,
+            ..*sv
+        };
+        let then = self.expr(e, env, &primed)?;
+        now.tlc_eq(&then).at(e.loc)
+    }
+
+    /// Binds the names of a bound to one element (destructuring `<<x, y>>`).
+    pub(crate) fn bind_vars(
+        &self,
+        vars: &[LocalId],
+        tuple: bool,
+        x: Value,
+        env: &mut Env,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<()> {
+        if !tuple {
+            env.push_val(vars[0], x);
+            return Ok(());
+        }
+        let parts = match x.as_func().and_then(|f| f.as_tuple()) {
+            Some(t) if t.len() == vars.len() => t.to_vec(),
+            _ => {
+                return Err(EvalError::at(
+                    format!(
+                        "A tuple of {} elements was expected, but got {x}",
+                        vars.len()
+                    ),
+                    loc,
+                ))
+            }
+        };
+        for (v, p) in vars.iter().zip(parts) {
+            env.push_val(*v, p);
+        }
+        Ok(())
+    }
+
+    /// Calls `f` with each combination of the bounds' elements bound, in TLC's order (the
+    /// first bound varies slowest), until `f` returns false.
+    pub(crate) fn for_each_binding(
+        &self,
+        bounds: &[Bound],
+        env: &mut Env,
+        sv: &StateView,
+        f: &mut dyn FnMut(&Self, &mut Env) -> EResult<bool>,
+    ) -> EResult<bool> {
+        // Expand `x, y \in S` into one element list per name.
+        let mut lists: Vec<(Vec<LocalId>, bool, crate::value::SetValue)> = Vec::new();
+        for b in bounds {
+            let s = self.expr(&b.set, env, sv)?;
+            let elems = s.enumerate().at(b.set.loc)?;
+            if b.tuple {
+                lists.push((b.vars.clone(), true, elems));
+            } else {
+                for v in &b.vars {
+                    lists.push((vec![*v], false, elems.clone()));
+                }
+            }
+        }
+        let loc = bounds.first().map(|b| b.set.loc);
+        self.nest(&lists, 0, env, f, loc)
+    }
+
+    fn nest(
+        &self,
+        lists: &[(Vec<LocalId>, bool, crate::value::SetValue)],
+        i: usize,
+        env: &mut Env,
+        f: &mut dyn FnMut(&Self, &mut Env) -> EResult<bool>,
+        loc: Option<tla_sema::ir::Loc>,
+    ) -> EResult<bool> {
+        if i == lists.len() {
+            return f(self, env);
+        }
+        let (vars, tuple, elems) = &lists[i];
+        let mark = env.len();
+        for x in elems.iter() {
+            self.bind_vars(vars, *tuple, x.clone(), env, loc.expect("bounds exist"))?;
+            let go_on = self.nest(lists, i + 1, env, f, loc);
+            env.truncate(mark);
+            if !go_on? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `[x \in S, y \in T |-> e]`: a function on S (or on S \X T, indexed by tuples).
+    fn function(
+        &self,
+        bounds: &[Bound],
+        body: &Expr,
+        env: &mut Env,
+        sv: &StateView,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<Value> {
+        let single = bounds.len() == 1 && (bounds[0].vars.len() == 1 || bounds[0].tuple);
+        if single {
+            let b = &bounds[0];
+            let dom = self.expr(&b.set, env, sv)?.enumerate().at(b.set.loc)?;
+            let mut vals = Vec::with_capacity(dom.len());
+            let mark = env.len();
+            for x in dom.iter() {
+                self.bind_vars(&b.vars, b.tuple, x.clone(), env, loc)?;
+                let v = self.expr(body, env, sv);
+                env.truncate(mark);
+                vals.push(v?);
+            }
+            return Ok(Value::from_func(FuncValue::from_domain_set(&dom, vals)));
+        }
+        let mut pairs = Vec::new();
+        self.for_each_binding(bounds, env, sv, &mut |ev, env| {
+            let mut key = Vec::new();
+            for b in bounds {
+                for v in &b.vars {
+                    if let Some(Binding::Val(x)) = env.get(*v) {
+                        key.push(x.clone());
+                    }
+                }
+            }
+            let key = if bounds.iter().all(|b| !b.tuple) {
+                Value::tuple(key)
+            } else {
+                // `[<<a, b>> \in S, c \in T |-> e]`: the tuple element is kept whole.
+                let mut parts = Vec::new();
+                let mut k = key.into_iter();
+                for b in bounds {
+                    if b.tuple {
+                        parts.push(Value::tuple(k.by_ref().take(b.vars.len()).collect()));
+                    } else {
+                        parts.extend(k.by_ref().take(b.vars.len()));
+                    }
+                }
+                Value::tuple(parts)
+            };
+            pairs.push((key, ev.expr(body, env, sv)?));
+            Ok(true)
+        })?;
+        Value::func_from_pairs(pairs).at(loc)
+    }
+
+    fn fun_app(
+        &self,
+        f: &Expr,
+        args: &[Expr],
+        env: &mut Env,
+        sv: &StateView,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<Value> {
+        let arg = if args.len() == 1 {
+            self.expr(&args[0], env, sv)?
+        } else {
+            Value::tuple(self.values(args, env, sv)?)
+        };
+        // A recursive function definition is applied without building the whole function.
+        if let ExprKind::Call(d, call_args) = &f.kind {
+            let def = self.spec.def(*d);
+            if def.is_function && call_args.is_empty() && !self.is_cached(*d) {
+                return located(self.apply_fun_def(*d, arg, env, sv), loc);
+            }
+        }
+        let fv = self.expr(f, env, sv)?;
+        self.apply_value(&fv, &arg, loc)
+    }
+
+    pub(crate) fn apply_value(
+        &self,
+        f: &Value,
+        arg: &Value,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<Value> {
+        match f {
+            Value::Func(fv) => fv.apply(arg).cloned().at(loc),
+            other => Err(EvalError::at(
+                format!(
+                    "A non-function ({}) was applied as a function:\n{other}",
+                    kind_name(other)
+                ),
+                loc,
+            )),
+        }
+    }
+
+    fn except(
+        &self,
+        base: Value,
+        u: &ExceptUpdate,
+        env: &mut Env,
+        sv: &StateView,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<Value> {
+        let mut keys = Vec::with_capacity(u.path.len());
+        for step in &u.path {
+            keys.push(match step {
+                ExceptStep::Field(f) => Value::str(f),
+                ExceptStep::Index(ix) if ix.len() == 1 => self.expr(&ix[0], env, sv)?,
+                ExceptStep::Index(ix) => Value::tuple(self.values(ix, env, sv)?),
+            });
+        }
+        self.except_path(base, &keys, &u.value, env, sv, loc)
+    }
+
+    fn except_path(
+        &self,
+        v: Value,
+        keys: &[Value],
+        value: &Expr,
+        env: &mut Env,
+        sv: &StateView,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<Value> {
+        let Some((k, rest)) = keys.split_first() else {
+            env.push_val(AT, v);
+            let r = self.expr(value, env, sv);
+            env.truncate(env.len() - 1);
+            return r;
+        };
+        let Some(f) = v.as_func() else {
+            return Err(EvalError::at(
+                format!("EXCEPT applied to a non-function ({}):\n{v}", kind_name(&v)),
+                loc,
+            ));
+        };
+        // TLC leaves the function as it is when the argument is outside its domain.
+        let Some(i) = f.index_of(k).at(loc)? else {
+            return Ok(v);
+        };
+        let old = f.values()[i].clone();
+        let new = self.except_path(old, rest, value, env, sv, loc)?;
+        Ok(Value::from_func(f.with_value_at(i, new)))
+    }
+}

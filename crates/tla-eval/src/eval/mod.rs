@@ -1,0 +1,140 @@
+//! The evaluator: resolved expressions to values, with TLC's semantics.
+
+mod builtin;
+mod call;
+mod expr;
+
+use crate::env::{Binding, Env, OpValue, StateView};
+use crate::error::{EResult, EvalError};
+use crate::natives::{self, Native};
+use crate::value::Value;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Mutex, OnceLock};
+use tla_sema::ir::{ConstId, DefId, Expr, Loc, Spec};
+
+/// Facts about the running model check that TLCGet reads.
+#[derive(Default)]
+pub struct RunInfo {
+    /// The length of the behaviour to the state being explored (TLCGet("level")).
+    pub level: AtomicI64,
+    pub distinct: AtomicI64,
+    pub generated: AtomicI64,
+    pub queue: AtomicI64,
+    pub diameter: AtomicI64,
+}
+
+/// Evaluates the expressions of one spec under one model (constant values).
+pub struct Evaluator<'a> {
+    pub spec: &'a Spec,
+    /// The value (or operator) of each declared constant, as the model sets it.
+    consts: Vec<Option<Binding>>,
+    natives: Vec<Option<Native>>,
+    /// Definitions the model replaces (`Op <- Other` in the .cfg).
+    overrides: Vec<Option<OpValue>>,
+    /// Values of definitions without parameters that depend on no variable, computed once.
+    cache: Vec<OnceLock<Value>>,
+    cacheable: Vec<bool>,
+    /// TLCSet/TLCGet registers.
+    pub registers: Mutex<std::collections::HashMap<i64, Value>>,
+    pub run: RunInfo,
+    /// Where Print and PrintT write.
+    pub out: Mutex<Box<dyn std::io::Write + Send>>,
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(spec: &'a Spec) -> Self {
+        let natives = natives::bind(spec);
+        let cacheable = call::cacheable_defs(spec, &natives);
+        Evaluator {
+            spec,
+            consts: vec![None; spec.constants.len()],
+            cache: (0..spec.defs.len()).map(|_| OnceLock::new()).collect(),
+            natives,
+            overrides: vec![None; spec.defs.len()],
+            cacheable,
+            registers: Mutex::new(Default::default()),
+            run: RunInfo::default(),
+            out: Mutex::new(Box::new(std::io::stdout())),
+        }
+    }
+
+    /// Sets a constant's value (or, for an operator constant, its operator).
+    pub fn set_const(&mut self, c: ConstId, b: Binding) {
+        self.consts[c.index()] = Some(b);
+    }
+
+    pub fn const_binding(&self, c: ConstId) -> Option<&Binding> {
+        self.consts[c.index()].as_ref()
+    }
+
+    /// Replaces a definition by another (the model's `Op <- Other`).
+    pub fn override_def(&mut self, def: DefId, with: OpValue) {
+        self.natives[def.index()] = None;
+        self.cacheable[def.index()] = false;
+        self.overrides[def.index()] = Some(with);
+    }
+
+    /// Evaluates `e` in the given state(s).
+    pub fn eval(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
+        self.expr(e, env, sv)
+    }
+
+    /// Evaluates a formula that must be Boolean.
+    pub fn eval_bool(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        let v = self.expr(e, env, sv)?;
+        match v {
+            Value::Bool(b) => Ok(b),
+            other => Err(EvalError::at(
+                format!(
+                    "A non-boolean expression ({}) was used as a formula.\n{}",
+                    kind_name(&other),
+                    other
+                ),
+                e.loc,
+            )),
+        }
+    }
+
+    /// Evaluates a definition without parameters (a constant, an invariant, ...).
+    pub fn eval_def(&self, d: DefId, env: &mut Env, sv: &StateView) -> EResult<Value> {
+        self.call(d, &[], env, sv, self.spec.def(d).loc)
+    }
+
+    /// Applies an operator to values.
+    pub fn apply_op(
+        &self,
+        op: &OpValue,
+        args: Vec<Value>,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Value> {
+        self.apply_op_value(op, args, env, sv, loc)
+    }
+}
+
+pub(crate) fn kind_name(v: &Value) -> &'static str {
+    match v {
+        Value::Bool(_) => "a Boolean",
+        Value::Int(_) => "an integer",
+        Value::Str(_) => "a string",
+        Value::ModelValue(_) => "a model value",
+        Value::Func(_) => "a function",
+        _ => "a set",
+    }
+}
+
+/// Errors from the evaluation of one part of the spec point at their expression.
+pub(crate) fn located<T>(r: EResult<T>, loc: Loc) -> EResult<T> {
+    r.map_err(|mut e| {
+        e.loc.get_or_insert(loc);
+        e
+    })
+}
+
+#[allow(dead_code)]
+fn _assert_sync() {
+    fn is_sync<T: Sync>() {}
+    is_sync::<Evaluator<'static>>();
+    let _ = Ordering::Relaxed;
+}

@@ -1,0 +1,88 @@
+//! Operators of the standard (and community) modules implemented in Rust, as TLC implements
+//! them in Java. A definition is replaced when its module and name match an entry here; the
+//! module's own TLA+ text still gives its arity and level.
+
+mod arith;
+mod sequences;
+mod sets;
+mod tlc;
+
+use crate::env::{Binding, Env, StateView};
+use crate::error::{EResult, EvalError};
+use crate::eval::Evaluator;
+use crate::value::Value;
+use tla_sema::ir::{Loc, Spec};
+
+/// A native operator: the evaluator, the caller's locals and state, the arguments.
+pub type Native = fn(&Evaluator, &mut Env, &StateView, &[Binding], Loc) -> EResult<Value>;
+
+type Entry = (&'static str, &'static str, Native);
+
+fn table() -> impl Iterator<Item = &'static Entry> {
+    arith::NATIVES
+        .iter()
+        .chain(sequences::NATIVES)
+        .chain(sets::NATIVES)
+        .chain(tlc::NATIVES)
+}
+
+/// The native implementation of each definition that has one.
+pub fn bind(spec: &Spec) -> Vec<Option<Native>> {
+    spec.defs
+        .iter()
+        .map(|d| {
+            let module = &spec.module(d.module).name;
+            table()
+                .find(|(m, n, _)| m == module && *n == d.name)
+                .map(|(_, _, f)| *f)
+        })
+        .collect()
+}
+
+/// Operators whose value may differ from one evaluation to the next.
+pub fn is_volatile(module: &str, name: &str) -> bool {
+    matches!(
+        (module, name),
+        (
+            "TLC",
+            "TLCGet" | "RandomElement" | "JavaTime" | "TLCSet" | "Print" | "PrintT"
+        ) | ("Randomization", _)
+            | ("TLCExt", _)
+            | ("IOUtils", _)
+    )
+}
+
+/// The i-th argument as a value.
+pub(crate) fn val(args: &[Binding], i: usize) -> EResult<&Value> {
+    match args.get(i) {
+        Some(Binding::Val(v)) => Ok(v),
+        _ => Err(EvalError::new(
+            "an operator was given where a value was expected",
+        )),
+    }
+}
+
+pub(crate) fn int(args: &[Binding], i: usize) -> EResult<i64> {
+    let v = val(args, i)?;
+    v.as_int().ok_or_else(|| {
+        EvalError::new(format!(
+            "An integer was expected, but the argument was {}:\n{v}",
+            crate::eval::kind_name(v)
+        ))
+    })
+}
+
+/// The i-th argument as a sequence (a function on 1..n).
+pub(crate) fn seq(args: &[Binding], i: usize, op: &str) -> EResult<Vec<Value>> {
+    let v = val(args, i)?;
+    match v {
+        Value::Func(f) => f.as_tuple().map(|t| t.to_vec()),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        EvalError::new(format!(
+            "Argument {} of {op} should be a sequence, but is:\n{v}",
+            i + 1
+        ))
+    })
+}

@@ -1,0 +1,76 @@
+//! Sequences.
+
+use super::{int, seq, val, Binding, Entry};
+use crate::error::{EResult, EvalError};
+use crate::value::Value;
+
+pub(super) const NATIVES: &[Entry] = &[
+    ("Sequences", "Seq", |_, _, _, a, _| {
+        Ok(Value::seq_set(val(a, 0)?.clone()))
+    }),
+    ("Sequences", "Len", |_, _, _, a, _| {
+        Ok(Value::Int(seq(a, 0, "Len")?.len() as i64))
+    }),
+    ("Sequences", "\\o", |_, _, _, a, _| {
+        let mut s = seq(a, 0, "\\o")?;
+        s.extend(seq(a, 1, "\\o")?);
+        Ok(Value::tuple(s))
+    }),
+    ("Sequences", "Append", |_, _, _, a, _| {
+        let mut s = seq(a, 0, "Append")?;
+        s.push(val(a, 1)?.clone());
+        Ok(Value::tuple(s))
+    }),
+    ("Sequences", "Head", |_, _, _, a, _| {
+        let s = seq(a, 0, "Head")?;
+        s.first()
+            .cloned()
+            .ok_or_else(|| EvalError::new("Attempted to apply Head to the empty sequence."))
+    }),
+    ("Sequences", "Tail", |_, _, _, a, _| {
+        let s = seq(a, 0, "Tail")?;
+        if s.is_empty() {
+            return Err(EvalError::new(
+                "Attempted to apply Tail to the empty sequence.",
+            ));
+        }
+        Ok(Value::tuple(s[1..].to_vec()))
+    }),
+    ("Sequences", "SubSeq", |_, _, _, a, _| sub_seq(a)),
+    ("Sequences", "SelectSeq", |ev, env, sv, a, loc| {
+        let s = seq(a, 0, "SelectSeq")?;
+        let Some(Binding::Op(test)) = a.get(1) else {
+            return Err(EvalError::new(
+                "The second argument of SelectSeq must be an operator",
+            ));
+        };
+        let mut out = Vec::new();
+        for x in s {
+            match ev.apply_op(test, vec![x.clone()], env, sv, loc)? {
+                Value::Bool(true) => out.push(x),
+                Value::Bool(false) => {}
+                other => {
+                    return Err(EvalError::new(format!(
+                        "The test of SelectSeq returned a non-Boolean:\n{other}"
+                    )))
+                }
+            }
+        }
+        Ok(Value::tuple(out))
+    }),
+];
+
+fn sub_seq(a: &[Binding]) -> EResult<Value> {
+    let s = seq(a, 0, "SubSeq")?;
+    let (m, n) = (int(a, 1)?, int(a, 2)?);
+    if m > n {
+        return Ok(Value::tuple(Vec::new()));
+    }
+    if m < 1 || n > s.len() as i64 {
+        return Err(EvalError::new(format!(
+            "The second and third arguments of SubSeq must be in the domain of its first argument:\n{}\n, but instead they are {m} and {n}",
+            Value::tuple(s)
+        )));
+    }
+    Ok(Value::tuple(s[(m - 1) as usize..n as usize].to_vec()))
+}

@@ -1,0 +1,217 @@
+//! The TLC and TLCExt modules.
+
+use super::{seq, val, Binding, Entry};
+use crate::env::{Env, StateView};
+use crate::error::{EResult, EvalError};
+use crate::eval::Evaluator;
+use crate::value::{FuncValue, SetBuilder, Value};
+use std::io::Write;
+use std::sync::atomic::Ordering;
+use tla_sema::ir::Loc;
+
+pub(super) const NATIVES: &[Entry] = &[
+    ("TLC", "Print", |ev, _, _, a, _| {
+        print_line(ev, val(a, 0)?);
+        Ok(val(a, 1)?.clone())
+    }),
+    ("TLC", "PrintT", |ev, _, _, a, _| {
+        print_line(ev, val(a, 0)?);
+        Ok(Value::TRUE)
+    }),
+    ("TLC", "Assert", |_, _, _, a, _| match val(a, 0)? {
+        Value::Bool(true) => Ok(Value::TRUE),
+        Value::Bool(false) => Err(EvalError::new(format!(
+            "The first argument of Assert evaluated to FALSE; the second argument was:\n{}",
+            val(a, 1)?
+        ))),
+        other => Err(EvalError::new(format!(
+            "The first argument of Assert must be a Boolean, but is:\n{other}"
+        ))),
+    }),
+    ("TLC", "JavaTime", |_, _, _, _, _| {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0);
+        // TLC keeps the value in an int, dropping the high bits.
+        Ok(Value::Int((secs as i32 & i32::MAX) as i64))
+    }),
+    ("TLC", "TLCGet", tlc_get),
+    ("TLC", "TLCSet", |ev, _, _, a, _| {
+        let key = match val(a, 0)? {
+            Value::Int(i) => *i,
+            other => {
+                return Err(EvalError::new(format!(
+                    "TLCSet takes a register number as its first argument, not {other}"
+                )))
+            }
+        };
+        ev.registers
+            .lock()
+            .expect("registers")
+            .insert(key, val(a, 1)?.clone());
+        Ok(Value::TRUE)
+    }),
+    ("TLC", ":>", |_, _, _, a, _| {
+        Value::func_from_pairs(vec![(val(a, 0)?.clone(), val(a, 1)?.clone())])
+            .map_err(EvalError::from)
+    }),
+    ("TLC", "@@", |_, _, _, a, _| {
+        let (f, g) = (val(a, 0)?, val(a, 1)?);
+        let (Some(f), Some(g)) = (f.as_func(), g.as_func()) else {
+            return Err(EvalError::new("The arguments of @@ must be functions"));
+        };
+        let mut pairs: Vec<(Value, Value)> = f.iter().map(|(k, v)| (k, v.clone())).collect();
+        for (k, v) in g.iter() {
+            if f.select(&k).map_err(EvalError::from)?.is_none() {
+                pairs.push((k, v.clone()));
+            }
+        }
+        Value::func_from_pairs(pairs).map_err(EvalError::from)
+    }),
+    ("TLC", "Permutations", |_, _, _, a, _| {
+        let s = val(a, 0)?.enumerate().map_err(EvalError::from)?;
+        let elems: Vec<Value> = s.iter().cloned().collect();
+        let mut out = SetBuilder::new();
+        let mut perm: Vec<usize> = (0..elems.len()).collect();
+        permutations(&mut perm, 0, &mut |p| {
+            let vals = p.iter().map(|&i| elems[i].clone()).collect();
+            out.push(Value::from_func(FuncValue::from_domain_set(&s, vals)));
+        });
+        Ok(Value::Set(out.finish().map_err(EvalError::from)?))
+    }),
+    ("TLC", "SortSeq", |ev, env, sv, a, loc| {
+        let mut s = seq(a, 0, "SortSeq")?;
+        let Some(Binding::Op(less)) = a.get(1) else {
+            return Err(EvalError::new(
+                "The second argument of SortSeq must be an operator",
+            ));
+        };
+        let mut err = None;
+        // A stable merge sort with the user's "less than", as TLC does.
+        s.sort_by(|x, y| {
+            if err.is_some() {
+                return std::cmp::Ordering::Equal;
+            }
+            match ev.apply_op(less, vec![x.clone(), y.clone()], env, sv, loc) {
+                Ok(Value::Bool(true)) => std::cmp::Ordering::Less,
+                Ok(Value::Bool(false)) => {
+                    match ev.apply_op(less, vec![y.clone(), x.clone()], env, sv, loc) {
+                        Ok(Value::Bool(true)) => std::cmp::Ordering::Greater,
+                        Ok(_) => std::cmp::Ordering::Equal,
+                        Err(e) => {
+                            err = Some(e);
+                            std::cmp::Ordering::Equal
+                        }
+                    }
+                }
+                Ok(other) => {
+                    err = Some(EvalError::new(format!(
+                        "The comparison of SortSeq returned {other}"
+                    )));
+                    std::cmp::Ordering::Equal
+                }
+                Err(e) => {
+                    err = Some(e);
+                    std::cmp::Ordering::Equal
+                }
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None => Ok(Value::tuple(s)),
+        }
+    }),
+    ("TLC", "RandomElement", |_, _, _, a, _| {
+        let s = val(a, 0)?.enumerate().map_err(EvalError::from)?;
+        if s.is_empty() {
+            return Err(EvalError::new(
+                "Attempted to apply RandomElement to the empty set.",
+            ));
+        }
+        let i = (random_u64() % s.len() as u64) as usize;
+        Ok(s.as_slice()[i].clone())
+    }),
+    ("TLC", "ToString", |_, _, _, a, _| {
+        Ok(Value::str(&val(a, 0)?.to_string()))
+    }),
+    ("TLC", "TLCEval", |_, _, _, a, _| Ok(val(a, 0)?.clone())),
+    ("TLC", "Any", |_, _, _, _, _| {
+        Err(EvalError::new(
+            "TLC's Any can only appear on the right of \\in",
+        ))
+    }),
+    ("TLCExt", "AssertEq", |ev, _, _, a, _| {
+        let (x, y) = (val(a, 0)?, val(a, 1)?);
+        if x.tlc_eq(y).map_err(EvalError::from)? {
+            Ok(Value::TRUE)
+        } else {
+            print_line(ev, &Value::str(&format!("Assertion failed: {x} # {y}")));
+            Ok(Value::FALSE)
+        }
+    }),
+    ("TLCExt", "TLCModelValue", |_, _, _, a, _| {
+        match val(a, 0)? {
+            Value::Str(s) => Ok(Value::model_value(s.as_str())),
+            other => Err(EvalError::new(format!(
+                "TLCModelValue takes a string, not {other}"
+            ))),
+        }
+    }),
+];
+
+fn print_line(ev: &Evaluator, v: &Value) {
+    let mut out = ev.out.lock().expect("output");
+    let _ = writeln!(out, "{v}");
+}
+
+fn tlc_get(ev: &Evaluator, _: &mut Env, _: &StateView, a: &[Binding], _: Loc) -> EResult<Value> {
+    let load = |x: &std::sync::atomic::AtomicI64| Value::Int(x.load(Ordering::Relaxed));
+    match val(a, 0)? {
+        Value::Int(i) => ev
+            .registers
+            .lock()
+            .expect("registers")
+            .get(i)
+            .cloned()
+            .ok_or_else(|| {
+                EvalError::new(format!("TLCGet({i}) was called before TLCSet({i}, ...)"))
+            }),
+        Value::Str(s) => match s.as_str() {
+            "level" => Ok(load(&ev.run.level)),
+            "distinct" => Ok(load(&ev.run.distinct)),
+            "generated" => Ok(load(&ev.run.generated)),
+            "queue" => Ok(load(&ev.run.queue)),
+            "diameter" => Ok(load(&ev.run.diameter)),
+            other => Err(EvalError::new(format!(
+                "TLCGet(\"{other}\") is not supported"
+            ))),
+        },
+        other => Err(EvalError::new(format!(
+            "TLCGet takes a number or a name, not {other}"
+        ))),
+    }
+}
+
+fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {
+    if k == p.len() {
+        f(p);
+        return;
+    }
+    for i in k..p.len() {
+        p.swap(k, i);
+        permutations(p, k + 1, f);
+        p.swap(k, i);
+    }
+}
+
+fn random_u64() -> u64 {
+    use std::sync::atomic::AtomicU64;
+    static STATE: AtomicU64 = AtomicU64::new(0x9E37_79B9_7F4A_7C15);
+    let mut x = STATE.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}

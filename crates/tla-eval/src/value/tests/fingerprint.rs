@@ -1,0 +1,115 @@
+use std::collections::HashSet;
+
+use super::*;
+use crate::value::{Fingerprinter, ValueErrorKind};
+
+fn fp(v: &Value) -> u64 {
+    v.fingerprint().unwrap()
+}
+
+#[test]
+fn equal_values_share_a_fingerprint() {
+    let groups = vec![
+        vec![
+            tup(vec![int(1), int(2)]),
+            range_fcn(1, vec![int(1), int(2)]),
+            fcn(vec![(int(2), int(2)), (int(1), int(1))]),
+        ],
+        vec![Value::interval(1, 3), ints(&[3, 2, 1])],
+        vec![Value::interval(4, 1), ints(&[]), Value::interval(9, 0)],
+        vec![Value::subset(ints(&[1])), set(vec![ints(&[]), ints(&[1])])],
+        vec![rec(&[("fpf_a", int(1))]), fcn(vec![(s("fpf_a"), int(1))])],
+        vec![tup(vec![]), Value::record(vec![]).unwrap(), fcn(vec![])],
+        vec![
+            Value::func_set(ints(&[1, 2]), ints(&[7])),
+            set(vec![tup(vec![int(7), int(7)])]),
+        ],
+        vec![
+            Value::product(vec![ints(&[1]), Value::interval(2, 3)]),
+            set(vec![tup(vec![int(1), int(2)]), tup(vec![int(1), int(3)])]),
+        ],
+    ];
+    for g in &groups {
+        for v in g {
+            assert_eq!(fp(v), fp(&g[0]), "{v} vs {}", g[0]);
+            assert_eq!(v.fingerprint128().unwrap(), g[0].fingerprint128().unwrap());
+        }
+    }
+}
+
+#[test]
+fn different_values_get_different_fingerprints() {
+    let vals = vec![
+        ints(&[1, 2]),
+        ints(&[1, 3]),
+        ints(&[]),
+        tup(vec![int(1), int(2)]),
+        tup(vec![int(2), int(1)]),
+        tup(vec![]),
+        int(1),
+        s("1"),
+        Value::TRUE,
+        Value::FALSE,
+        int(0),
+        s("fpd_m"),
+        Value::model_value("fpd_m"),
+        tup(vec![int(1)]),
+        ints(&[1]),
+        set(vec![tup(vec![int(1)])]),
+        tup(vec![ints(&[1])]),
+        range_fcn(2, vec![int(1), int(2)]),
+        rec(&[("fpd_a", int(1))]),
+        rec(&[("fpd_b", int(1))]),
+        s(""),
+        s("ab"),
+        tup(vec![s("a"), s("b")]),
+    ];
+    let fps: HashSet<u64> = vals.iter().map(fp).collect();
+    assert_eq!(fps.len(), vals.len());
+}
+
+#[test]
+fn values_tlc_cannot_fingerprint_are_errors() {
+    for v in [
+        Value::Nat,
+        Value::StringSet,
+        Value::seq_set(ints(&[1])),
+        tup(vec![Value::IntSet]),
+    ] {
+        assert_eq!(
+            v.fingerprint().unwrap_err().kind,
+            ValueErrorKind::Fingerprint,
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn reusable_fingerprinter_matches_and_orders_matter() {
+    let mut f = Fingerprinter::new();
+    let v = set(vec![tup(vec![int(1), s("fpr")]), tup(vec![int(3)])]);
+    assert_eq!(f.fingerprint(&v).unwrap(), fp(&v));
+    assert_eq!(f.fingerprint(&v).unwrap(), fp(&v));
+    let (a, b) = (int(1), int(2));
+    let ab = f.fingerprint_all([&a, &b]).unwrap();
+    let ba = f.fingerprint_all([&b, &a]).unwrap();
+    assert_ne!(ab, ba);
+    let mut buf = Vec::new();
+    a.encode_canonical(&mut buf).unwrap();
+    b.encode_canonical(&mut buf).unwrap();
+    assert_eq!(ab, xxhash_rust::xxh3::xxh3_64(&buf));
+}
+
+#[test]
+fn hash_agrees_with_eq() {
+    let mut h = HashSet::new();
+    h.insert(Value::interval(1, 3));
+    h.insert(ints(&[1, 2, 3]));
+    h.insert(tup(vec![int(1)]));
+    h.insert(range_fcn(1, vec![int(1)]));
+    h.insert(Value::Nat);
+    h.insert(Value::Nat);
+    h.insert(Value::subset(Value::Nat));
+    assert_eq!(h.len(), 4);
+    assert!(h.contains(&Value::subset(Value::Nat)));
+}

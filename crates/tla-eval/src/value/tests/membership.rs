@@ -1,0 +1,123 @@
+use super::*;
+use crate::value::ValueErrorKind;
+
+fn yes(set: &Value, x: &Value) {
+    assert!(set.member(x).unwrap(), "{x} \\in {set}");
+}
+
+fn no(set: &Value, x: &Value) {
+    assert!(!set.member(x).unwrap(), "{x} \\notin {set}");
+}
+
+fn fails(set: &Value, x: &Value) {
+    assert!(set.member(x).is_err(), "{x} \\in {set} should fail");
+}
+
+#[test]
+fn explicit_sets() {
+    let s123 = ints(&[1, 2, 3]);
+    yes(&s123, &int(2));
+    no(&s123, &int(4));
+    fails(&s123, &s("memx_a"));
+    no(&s123, &Value::model_value("memx_mv"));
+    fails(&s123, &Value::model_value("t_memx"));
+    no(&ints(&[]), &s("memx_b"));
+    let e = s123.member(&s("memx_a")).unwrap_err();
+    assert_eq!(e.kind, ValueErrorKind::Incomparable);
+}
+
+#[test]
+fn intervals() {
+    let iv = Value::interval(1, 5);
+    yes(&iv, &int(1));
+    yes(&iv, &int(5));
+    no(&iv, &int(6));
+    fails(&iv, &s("memi_a"));
+    no(&Value::interval(5, 1), &s("memi_a"));
+    no(&iv, &Value::model_value("memi_mv"));
+    fails(&iv, &Value::model_value("t_memi"));
+}
+
+#[test]
+fn subsets() {
+    let p = Value::subset(ints(&[1, 2]));
+    yes(&p, &ints(&[1]));
+    yes(&p, &ints(&[]));
+    no(&p, &ints(&[3]));
+    yes(
+        &Value::subset(Value::interval(1, 3)),
+        &Value::interval(1, 2),
+    );
+    fails(&p, &int(1));
+    yes(&Value::subset(Value::Nat), &ints(&[0, 7]));
+}
+
+#[test]
+fn function_sets() {
+    let fs = Value::func_set(Value::interval(1, 2), Value::boolean_set());
+    yes(&fs, &tup(vec![Value::TRUE, Value::FALSE]));
+    no(&fs, &tup(vec![Value::TRUE]));
+    no(&fs, &range_fcn(2, vec![Value::TRUE, Value::TRUE]));
+    // 1 \in {FALSE, TRUE} is itself an error in TLC.
+    fails(&fs, &tup(vec![int(1), int(2)]));
+    fails(&fs, &int(5));
+    no(&fs, &Value::model_value("memf_mv"));
+    let fs2 = Value::func_set(set(vec![s("memf_a")]), Value::Nat);
+    yes(&fs2, &fcn(vec![(s("memf_a"), int(3))]));
+    no(&fs2, &fcn(vec![(s("memf_a"), int(-3))]));
+}
+
+#[test]
+fn record_sets() {
+    let a = IStr::new("memr_a");
+    let b = IStr::new("memr_b");
+    let rs = Value::record_set(vec![(a, Value::interval(1, 3)), (b, Value::StringSet)]).unwrap();
+    yes(&rs, &Value::record(vec![(a, int(2)), (b, s("x"))]).unwrap());
+    no(&rs, &Value::record(vec![(a, int(4)), (b, s("x"))]).unwrap());
+    no(&rs, &Value::record(vec![(a, int(2))]).unwrap());
+    yes(
+        &rs,
+        &fcn(vec![(Value::Str(a), int(1)), (Value::Str(b), s("y"))]),
+    );
+    fails(&rs, &tup(vec![int(1)]));
+    no(&rs, &Value::model_value("memr_mv"));
+}
+
+#[test]
+fn products() {
+    let p = Value::product(vec![ints(&[1]), ints(&[2, 3])]);
+    yes(&p, &tup(vec![int(1), int(3)]));
+    no(&p, &tup(vec![int(1), int(4)]));
+    no(&p, &tup(vec![int(1), int(2), int(3)]));
+    no(&p, &range_fcn(2, vec![int(1), int(2)]));
+    fails(&p, &rec(&[("memp_a", int(1))]));
+    fails(&p, &int(1));
+}
+
+#[test]
+fn sequences() {
+    let sq = Value::seq_set(ints(&[1]));
+    yes(&sq, &tup(vec![int(1), int(1)]));
+    yes(&sq, &tup(vec![]));
+    no(&sq, &tup(vec![int(2)]));
+    fails(&Value::seq_set(Value::StringSet), &s("memseq"));
+    fails(&sq, &ints(&[1]));
+}
+
+#[test]
+fn infinite_sets() {
+    yes(&Value::Nat, &int(0));
+    no(&Value::Nat, &int(-1));
+    yes(&Value::IntSet, &int(-5));
+    yes(&Value::StringSet, &s("meminf"));
+    fails(&Value::StringSet, &int(1));
+    fails(&Value::Nat, &s("meminf"));
+    no(&Value::Nat, &Value::model_value("meminf_mv"));
+    fails(&Value::Nat, &Value::model_value("t_meminf"));
+}
+
+#[test]
+fn non_sets_have_no_members() {
+    fails(&int(5), &int(1));
+    fails(&tup(vec![int(1)]), &int(1));
+}

@@ -1,0 +1,96 @@
+//! `tlacheck check`: model-check a spec against its .cfg, as TLC does.
+
+use std::path::PathBuf;
+use std::time::Instant;
+use tla_check::engine::{self, Options};
+use tla_check::report::{self, exit};
+use tla_check::{config, intern, model};
+use tla_eval::Evaluator;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The root module, e.g. Spec.tla.
+    spec: PathBuf,
+    /// The model configuration (default: the spec's name with .cfg).
+    #[arg(long = "config", value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Worker threads (the search is single-threaded for now; results do not depend on it).
+    #[arg(long = "workers", value_name = "N", default_value_t = 1)]
+    workers: usize,
+    /// Do not report deadlocks (TLC's -deadlock).
+    #[arg(long = "no-deadlock")]
+    no_deadlock: bool,
+    /// A folder to search for modules (repeatable, searched in order).
+    #[arg(long = "library", value_name = "DIR")]
+    library: Vec<PathBuf>,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> u8 {
+    let start = Instant::now();
+    let search = super::search_path(&args.library);
+    let spec = match tla_sema::load_spec(&args.spec, &search) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint!("{}", e.render());
+            eprintln!("Error: Parsing or semantic analysis failed.");
+            return exit::PARSE_ERROR;
+        }
+    };
+    let cfg_path = args
+        .config
+        .clone()
+        .unwrap_or_else(|| args.spec.with_extension("cfg"));
+    let cfg_text = match std::fs::read(&cfg_path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!(
+                "{}: cannot read the configuration file: {e}",
+                cfg_path.display()
+            );
+            return exit::CONFIG_ERROR;
+        }
+    };
+    let cfg = match config::parse_config(&cfg_path.display().to_string(), &cfg_text) {
+        Ok(c) => c,
+        Err(e) => {
+            eprint!("{}", e.render());
+            return exit::CONFIG_ERROR;
+        }
+    };
+    intern::intern_in_tlc_order(&spec, &cfg_text);
+    let mut ev = Evaluator::new(&spec);
+    let model = match model::bind(&spec, &cfg, &mut ev) {
+        Ok(m) => m,
+        Err(e) => {
+            match &e.at {
+                Some(sp) => eprintln!(
+                    "{}:{}:{}: {}",
+                    cfg_path.display(),
+                    sp.line,
+                    sp.col,
+                    e.message
+                ),
+                None => eprintln!("{}: {}", cfg_path.display(), e.message),
+            }
+            return exit::CONFIG_ERROR;
+        }
+    };
+    let opts = Options {
+        check_deadlock: model.check_deadlock && !args.no_deadlock,
+        max_depth: None,
+    };
+    let r = engine::check(&ev, &model, &opts);
+    let status = report::exit_status(&r);
+    if args.json {
+        let mut j = report::to_json(&spec, &model.vars, &r);
+        j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
+        println!("{j}");
+    } else {
+        print!("{}", report::render(&spec, &model.vars, &r));
+        println!("Finished in {:.2}s", start.elapsed().as_secs_f64());
+    }
+    status
+}
