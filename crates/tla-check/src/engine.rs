@@ -14,6 +14,8 @@ pub enum Verdict {
     Success,
     InvariantViolated(String),
     ActionPropertyViolated(String),
+    /// A state-predicate conjunct of a PROPERTY is false in an initial state.
+    PropertyViolated(String),
     Deadlock,
     /// An ASSUME evaluated to FALSE.
     AssumptionFalse(Loc),
@@ -158,8 +160,11 @@ impl Search<'_, '_, '_> {
     fn initial_states(&mut self) -> Result<(), Stop> {
         let ev = self.ev;
         self.ev.run.level.store(0, Ordering::Relaxed);
+        let Some(init) = &self.model.init else {
+            return Ok(());
+        };
         let mut found = Vec::new();
-        let r = enumerate::init_states(ev, &self.model.init, &mut |st, _| {
+        let r = enumerate::init_states(ev, init, &mut |st, _| {
             found.push(complete(st));
             Ok(true)
         });
@@ -168,19 +173,38 @@ impl Search<'_, '_, '_> {
         }
         for state in found {
             self.generated += 1;
-            self.add(state, NO_PARENT, None, 1)?;
+            for p in &self.model.init_properties {
+                let ok = self.ev.eval_bool(&p.expr, &mut self.env, &StateView::state(&state));
+                let last = || TraceState {
+                    values: state.clone(),
+                    action: None,
+                };
+                match ok {
+                    Ok(true) => {}
+                    Ok(false) => return Err(stop(Verdict::PropertyViolated(p.name.clone()), None, Some(last()))),
+                    Err(e) => return Err(stop(Verdict::Error(e), None, Some(last()))),
+                }
+            }
+            self.add(state, NO_PARENT, None, 1, true)?;
         }
         Ok(())
     }
 
-    /// Records a generated state; a new one is checked and queued.
+    /// Records a generated state. One outside the constraints is checked against the
+    /// invariants but neither kept nor explored (as TLC does); a new one is kept, checked and
+    /// queued.
     fn add(
         &mut self,
         state: Arc<[Value]>,
         parent: u32,
         action: Option<DefId>,
         depth: u32,
+        in_actions: bool,
     ) -> Result<(), Stop> {
+        let in_model = in_actions && self.all_hold(&self.model.constraints, &state, parent)?;
+        if !in_model {
+            return self.check_invariants(&state, parent, action);
+        }
         let fp = self.fingerprint(&state, parent)?;
         if self.seen.contains_key(&fp) {
             return Ok(());
@@ -194,23 +218,31 @@ impl Search<'_, '_, '_> {
         });
         self.seen.insert(fp, idx);
         self.depth = self.depth.max(depth as u64);
-        self.ev
-            .run
-            .distinct
-            .store(self.nodes.len() as i64, Ordering::Relaxed);
+        self.ev.run.distinct.store(self.nodes.len() as i64, Ordering::Relaxed);
         for inv in &self.model.invariants {
             if !self.holds(inv, &state, idx)? {
-                return Err(stop(
-                    Verdict::InvariantViolated(inv.name.clone()),
-                    Some(idx),
-                    None,
-                ));
+                return Err(stop(Verdict::InvariantViolated(inv.name.clone()), Some(idx), None));
             }
         }
-        let in_model = self.all_hold(&self.model.constraints, &state, idx)?;
-        let below_limit = self.opts.max_depth.is_none_or(|m| (depth as u64) < m);
-        if in_model && below_limit {
+        if self.opts.max_depth.is_none_or(|m| (depth as u64) < m) {
             self.queue.push_back(idx);
+        }
+        Ok(())
+    }
+
+    /// Invariants of a state that is not kept (outside the constraints).
+    fn check_invariants(&mut self, state: &Arc<[Value]>, parent: u32, action: Option<DefId>) -> Result<(), Stop> {
+        let at = (parent != NO_PARENT).then_some(parent);
+        let last = || TraceState {
+            values: state.clone(),
+            action,
+        };
+        for inv in &self.model.invariants {
+            match self.ev.eval_bool(&inv.expr, &mut self.env, &StateView::state(state)) {
+                Ok(true) => {}
+                Ok(false) => return Err(stop(Verdict::InvariantViolated(inv.name.clone()), at, Some(last()))),
+                Err(e) => return Err(stop(Verdict::Error(e), at, Some(last()))),
+            }
         }
         Ok(())
     }
@@ -263,7 +295,10 @@ impl Search<'_, '_, '_> {
             .queue
             .store(self.queue.len() as i64, Ordering::Relaxed);
         let mut succs: Vec<(Arc<[Value]>, Option<DefId>)> = Vec::new();
-        let r = enumerate::next_states(ev, &self.model.next, &cur, &mut |st, action| {
+        let Some(next_action) = &self.model.next else {
+            return Ok(());
+        };
+        let r = enumerate::next_states(ev, next_action, &cur, &mut |st, action| {
             succs.push((complete(st), action));
             Ok(true)
         });
@@ -279,24 +314,38 @@ impl Search<'_, '_, '_> {
                 .generated
                 .store(self.generated as i64, Ordering::Relaxed);
             let action = action.or(self.model.next_def);
-            if !self.transition_ok(&cur, &next, action, idx)? {
-                continue;
-            }
-            self.add(next, idx, action, depth + 1)?;
+            let in_actions = self.in_actions(&cur, &next, action, idx)?;
+            self.add(next.clone(), idx, action, depth + 1, in_actions)?;
+            self.action_properties(&cur, &next, action, idx)?;
         }
         Ok(())
     }
 
-    /// Action constraints (a failing one drops the transition) and action properties (a
-    /// failing one is a violation).
-    fn transition_ok(
+    /// Whether a transition satisfies the action constraints (else its target is not kept).
+    fn in_actions(&mut self, cur: &[Value], next: &Arc<[Value]>, action: Option<DefId>, idx: u32) -> Result<bool, Stop> {
+        self.transition_checks(cur, next, action, idx, true)
+    }
+
+    /// Action properties, checked on every transition (TLC checks them even when the target
+    /// was seen before or lies outside the constraints).
+    fn action_properties(&mut self, cur: &[Value], next: &Arc<[Value]>, action: Option<DefId>, idx: u32) -> Result<(), Stop> {
+        self.transition_checks(cur, next, action, idx, false).map(|_| ())
+    }
+
+    fn transition_checks(
         &mut self,
         cur: &[Value],
         next: &Arc<[Value]>,
         action: Option<DefId>,
         idx: u32,
+        constraints: bool,
     ) -> Result<bool, Stop> {
-        if self.model.action_constraints.is_empty() && self.model.action_properties.is_empty() {
+        let checks = if constraints {
+            &self.model.action_constraints
+        } else {
+            &self.model.action_properties
+        };
+        if checks.is_empty() {
             return Ok(true);
         }
         let slots: Vec<Option<Value>> = next.iter().cloned().map(Some).collect();
@@ -305,22 +354,12 @@ impl Search<'_, '_, '_> {
             values: next.clone(),
             action,
         };
-        for c in &self.model.action_constraints {
+        for c in checks {
             match self.ev.eval_bool(&c.expr, &mut self.env, &sv) {
                 Ok(true) => {}
-                Ok(false) => return Ok(false),
-                Err(e) => return Err(stop(Verdict::Error(e), Some(idx), Some(last()))),
-            }
-        }
-        for p in &self.model.action_properties {
-            match self.ev.eval_bool(&p.expr, &mut self.env, &sv) {
-                Ok(true) => {}
+                Ok(false) if constraints => return Ok(false),
                 Ok(false) => {
-                    return Err(stop(
-                        Verdict::ActionPropertyViolated(p.name.clone()),
-                        Some(idx),
-                        Some(last()),
-                    ))
+                    return Err(stop(Verdict::ActionPropertyViolated(c.name.clone()), Some(idx), Some(last())))
                 }
                 Err(e) => return Err(stop(Verdict::Error(e), Some(idx), Some(last()))),
             }

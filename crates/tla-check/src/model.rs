@@ -14,8 +14,9 @@ pub struct Check {
 
 /// What the model checker needs from the spec and the .cfg.
 pub struct Model {
-    pub init: Expr,
-    pub next: Expr,
+    /// None for a spec with no behaviour (only ASSUMEs to check).
+    pub init: Option<Expr>,
+    pub next: Option<Expr>,
     /// The definition of the next-state relation, named in counterexamples when an action
     /// is not one of its named parts.
     pub next_def: Option<DefId>,
@@ -24,6 +25,8 @@ pub struct Model {
     pub invariants: Vec<Check>,
     /// Action properties `[][A]_v`: the action `[A]_v` each transition must satisfy.
     pub action_properties: Vec<Check>,
+    /// State predicates that are conjuncts of a PROPERTY: they must hold in initial states.
+    pub init_properties: Vec<Check>,
     /// Temporal properties this engine does not check yet.
     pub temporal_properties: Vec<Check>,
     pub constraints: Vec<Check>,
@@ -85,18 +88,17 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let (init, next, next_def, fairness) = match (&cfg.specification, &cfg.init, &cfg.next) {
         (Some(s), _, _) => {
             let d = def_named(s)?;
-            split_spec(spec, d).map_err(|m| err(m, Some(s)))?
+            let (i, n, nd, f) = split_spec(spec, d).map_err(|m| err(m, Some(s)))?;
+            (Some(i), Some(n), nd, f)
         }
         (None, Some(i), Some(n)) => {
             let (i, n) = (def_named(i)?, def_named(n)?);
-            (
-                call(i, spec.def(i).loc),
-                call(n, spec.def(n).loc),
-                Some(n),
-                Vec::new(),
-            )
+            let (i, n) = (call(i, spec.def(i).loc), (call(n, spec.def(n).loc), n));
+            (Some(i), Some(n.0), Some(n.1), Vec::new())
         }
-        (None, None, _) => {
+        // No behaviour: only the assumptions are checked.
+        (None, None, None) => (None, None, None, Vec::new()),
+        (None, None, Some(_)) => {
             return Err(err(
                 "The configuration file did not specify the initial state predicate.",
                 None,
@@ -125,18 +127,12 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         }
         invariants.push(c);
     }
-    let mut action_properties = Vec::new();
-    let mut temporal_properties = Vec::new();
+    let mut props = Properties::default();
     for n in &cfg.properties {
         let c = check(n)?;
-        classify_property(
-            spec,
-            &c,
-            &mut invariants,
-            &mut action_properties,
-            &mut temporal_properties,
-        );
+        classify_property(spec, &c, &mut props);
     }
+    invariants.extend(props.always);
     let constraints = cfg
         .constraints
         .iter()
@@ -156,8 +152,9 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         next_def,
         vars: spec.root_module().variables.clone(),
         invariants,
-        action_properties,
-        temporal_properties,
+        action_properties: props.actions,
+        init_properties: props.init,
+        temporal_properties: props.temporal,
         constraints,
         action_constraints,
         check_deadlock: cfg.checks_deadlock(),
@@ -234,15 +231,19 @@ fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
     Ok((init, next, next_def, fairness))
 }
 
-/// Sorts a PROPERTY: `[]P` with P a state predicate is checked like an invariant, `[][A]_v`
-/// on every transition; anything else is temporal.
-fn classify_property(
-    spec: &Spec,
-    c: &Check,
-    invariants: &mut Vec<Check>,
-    actions: &mut Vec<Check>,
-    temporal: &mut Vec<Check>,
-) {
+#[derive(Default)]
+struct Properties {
+    /// `[]P`, P a state predicate: checked in every state, like an invariant.
+    always: Vec<Check>,
+    /// `[][A]_v`: checked on every transition.
+    actions: Vec<Check>,
+    /// A state predicate P: must hold in every initial state.
+    init: Vec<Check>,
+    temporal: Vec<Check>,
+}
+
+/// Sorts the conjuncts of a PROPERTY by how they are checked.
+fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
     let mut parts = Vec::new();
     conjuncts(spec, &c.expr, &mut parts);
     if let ExprKind::Call(d, a) = &c.expr.kind {
@@ -250,30 +251,18 @@ fn classify_property(
             parts = vec![&spec.def(*d).body];
         }
     }
+    let named = |e: &Expr| Check {
+        name: c.name.clone(),
+        expr: e.clone(),
+    };
     for p in parts {
         match &p.kind {
-            ExprKind::Builtin(Builtin::Always, a)
-                if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
-            {
-                actions.push(Check {
-                    name: c.name.clone(),
-                    expr: a[0].clone(),
-                });
+            ExprKind::Builtin(Builtin::Always, a) if matches!(a[0].kind, ExprKind::BoxAction(..)) => {
+                out.actions.push(named(&a[0]))
             }
-            ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => {
-                invariants.push(Check {
-                    name: c.name.clone(),
-                    expr: a[0].clone(),
-                });
-            }
-            _ if p.level <= Level::State => invariants.push(Check {
-                name: c.name.clone(),
-                expr: p.clone(),
-            }),
-            _ => temporal.push(Check {
-                name: c.name.clone(),
-                expr: p.clone(),
-            }),
+            ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => out.always.push(named(&a[0])),
+            _ if p.level <= Level::State => out.init.push(named(p)),
+            _ => out.temporal.push(named(p)),
         }
     }
 }
@@ -314,15 +303,8 @@ fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), M
             Some(d) if spec.def(d).params.len() == a.args.len() => {
                 ev.override_def(d, OpValue::Val(value));
             }
-            _ => {
-                return Err(err(
-                    format!(
-                        "The constant {} assigned in the configuration file is not declared in the specification.",
-                        a.name.name
-                    ),
-                    Some(&a.name),
-                ))
-            }
+            // TLC ignores assignments to names the spec does not declare.
+            _ => {}
         }
     }
     for o in &cfg.overrides {

@@ -13,6 +13,8 @@ pub mod exit {
     pub const DEADLOCK: u8 = 11;
     pub const SAFETY: u8 = 12;
     pub const LIVENESS: u8 = 13;
+    /// An action property or other temporal property violated.
+    pub const PROPERTY: u8 = 13;
     pub const EVAL_ERROR: u8 = 75;
     pub const PARSE_ERROR: u8 = 150;
     pub const CONFIG_ERROR: u8 = 151;
@@ -23,7 +25,8 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::Success => exit::SUCCESS,
         Verdict::AssumptionFalse(_) => exit::ASSUMPTION,
         Verdict::Deadlock => exit::DEADLOCK,
-        Verdict::InvariantViolated(_) | Verdict::ActionPropertyViolated(_) => exit::SAFETY,
+        Verdict::InvariantViolated(_) => exit::SAFETY,
+        Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(_) => exit::EVAL_ERROR,
     }
 }
@@ -96,6 +99,9 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         Verdict::ActionPropertyViolated(name) => {
             let _ = writeln!(out, "Error: Action property {name} is violated.");
         }
+        Verdict::PropertyViolated(name) => {
+            let _ = writeln!(out, "Error: Property {name} is violated by the initial state.");
+        }
         Verdict::Deadlock => out.push_str("Error: Deadlock reached.\n"),
         Verdict::AssumptionFalse(loc) => {
             let _ = writeln!(
@@ -138,6 +144,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         Verdict::Success => ("success", None),
         Verdict::InvariantViolated(n) => ("safety failure", Some(n.clone())),
         Verdict::ActionPropertyViolated(n) => ("safety failure", Some(n.clone())),
+        Verdict::PropertyViolated(n) => ("liveness failure", Some(n.clone())),
         Verdict::Deadlock => ("deadlock failure", None),
         Verdict::AssumptionFalse(_) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),

@@ -167,7 +167,9 @@ impl Run<'_, '_> {
                 Ok(true)
             }
             Quant(Quantifier::Exists, bounds, body) => {
-                let lists = self.bound_lists(bounds, env, next)?;
+                let mut lists = self.bound_lists(bounds, env, next)?;
+                // TLC varies the first bound variable fastest.
+                lists.reverse();
                 self.exists(&lists, 0, body, env, next, action, splitting, k)
             }
             If(c, a, b) => {

@@ -22,11 +22,14 @@ enum Command {
     Parse(commands::parse::Args),
     /// Model-check a spec against its .cfg, like TLC.
     Check(commands::check::Args),
+    /// Run the conformance corpus and compare with TLC's figures.
+    Conformance(commands::conformance::Args),
 }
 
 /// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
 fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     args.map(|a| match a.to_str() {
+        Some(d) if d.starts_with("-D") && d.len() > 2 => format!("--define={}", &d[2..]).into(),
         Some("-config") => "--config".into(),
         Some("-workers") => "--workers".into(),
         Some("-deadlock") => "--no-deadlock".into(),
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         .spawn(move || match cli.command {
             Command::Parse(args) => commands::parse::run(args),
             Command::Check(args) => commands::check::run(args),
+            Command::Conformance(args) => commands::conformance::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

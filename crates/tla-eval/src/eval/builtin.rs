@@ -51,6 +51,20 @@ impl Evaluator<'_> {
                 "TLC cannot evaluate action composition (\\cdot)",
                 loc,
             )),
+            In | NotIn => {
+                let x = self.expr(&args[0], env, sv)?;
+                let m = self.member_expr(&args[1], &x, env, sv)?;
+                Ok(Value::Bool(m == (b == In)))
+            }
+            Subseteq => {
+                let a = self.expr(&args[0], env, sv)?;
+                for x in enumerate(&a, args[0].loc)?.iter() {
+                    if !self.member_expr(&args[1], x, env, sv)? {
+                        return Ok(Value::FALSE);
+                    }
+                }
+                Ok(Value::TRUE)
+            }
             _ => {
                 let vals = self.values(args, env, sv)?;
                 self.builtin_values(b, vals, loc)
@@ -155,6 +169,74 @@ impl Evaluator<'_> {
                 ))
             }
         })
+    }
+}
+
+impl Evaluator<'_> {
+    /// `x \in S` decided from the form of S where S need not be built: `{y \in T : P}`,
+    /// `T \ U`, `T \cap U`, `T \cup U`, `[D -> R]`, `[a : S]`, `S \X T`, `SUBSET S`,
+    /// `Seq(S)` and zero-parameter definitions of these. This is how TLC's lazy set values
+    /// answer membership, so infinite sets such as `Nat \ {0}` work.
+    pub(crate) fn member_expr(&self, set: &Expr, x: &Value, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        use tla_sema::ir::ExprKind as K;
+        match &set.kind {
+            K::SetFilter(bound, pred) if !bound.tuple && bound.vars.len() == 1 => {
+                if !self.member_expr(&bound.set, x, env, sv)? {
+                    return Ok(false);
+                }
+                let mark = env.len();
+                env.push_val(bound.vars[0], x.clone());
+                let r = self.bool_of(pred, env, sv);
+                env.truncate(mark);
+                r
+            }
+            K::Builtin(Builtin::SetMinus, a) => {
+                Ok(self.member_expr(&a[0], x, env, sv)? && !self.member_expr(&a[1], x, env, sv)?)
+            }
+            K::Builtin(Builtin::Cap, a) => {
+                Ok(self.member_expr(&a[0], x, env, sv)? && self.member_expr(&a[1], x, env, sv)?)
+            }
+            K::Builtin(Builtin::Cup, a) => {
+                Ok(self.member_expr(&a[0], x, env, sv)? || self.member_expr(&a[1], x, env, sv)?)
+            }
+            K::FunSet(dom, range) if !x.is_set() => {
+                let Some(f) = x.as_func() else { return self.member_value(set, x, env, sv) };
+                let d = self.expr(dom, env, sv)?;
+                if !f.domain_value().tlc_eq(&d).at(set.loc)? {
+                    return Ok(false);
+                }
+                for v in f.values() {
+                    if !self.member_expr(range, v, env, sv)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            K::Builtin(Builtin::Subset, a) if x.is_set() => {
+                for e in enumerate(x, set.loc)?.iter() {
+                    if !self.member_expr(&a[0], e, env, sv)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            K::Call(d, args) if args.is_empty() && self.is_plain_def(*d) && !self.spec.def(*d).is_function => {
+                let def = self.spec.def(*d);
+                if def.in_let {
+                    return self.member_expr(&def.body, x, env, sv);
+                }
+                let old = env.enter_frame();
+                let r = self.member_expr(&def.body, x, env, sv);
+                env.leave_frame(old);
+                r
+            }
+            _ => self.member_value(set, x, env, sv),
+        }
+    }
+
+    fn member_value(&self, set: &Expr, x: &Value, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        let s = self.expr(set, env, sv)?;
+        member(&s, x, set.loc)
     }
 }
 

@@ -37,6 +37,10 @@ pub struct Evaluator<'a> {
     /// TLCSet/TLCGet registers.
     pub registers: Mutex<std::collections::HashMap<i64, Value>>,
     pub run: RunInfo,
+    /// The fields of TLCGet("config") (mode, worker, deadlock, ...), set by the checker.
+    pub tlc_config: Vec<(String, Value)>,
+    /// Java system properties TLC was given (`-Dkey=value`), read by TLCGet("-Dkey").
+    pub system_properties: std::collections::HashMap<String, String>,
     /// Where Print and PrintT write.
     pub out: Mutex<Box<dyn std::io::Write + Send>>,
 }
@@ -54,6 +58,8 @@ impl<'a> Evaluator<'a> {
             cacheable,
             registers: Mutex::new(Default::default()),
             run: RunInfo::default(),
+            tlc_config: Vec::new(),
+            system_properties: Default::default(),
             out: Mutex::new(Box::new(std::io::stdout())),
         }
     }

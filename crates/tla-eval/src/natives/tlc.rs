@@ -11,7 +11,13 @@ use tla_sema::ir::Loc;
 
 pub(super) const NATIVES: &[Entry] = &[
     ("TLC", "Print", |ev, _, _, a, _| {
-        print_line(ev, val(a, 0)?);
+        let text = format!(
+            "{}  {}",
+            crate::value::ppr::ppr_value(val(a, 0)?),
+            crate::value::ppr::ppr_value(val(a, 1)?)
+        );
+        let mut out = ev.out.lock().expect("output");
+        let _ = writeln!(out, "{text}");
         Ok(val(a, 1)?.clone())
     }),
     ("TLC", "PrintT", |ev, _, _, a, _| {
@@ -162,7 +168,7 @@ pub(super) const NATIVES: &[Entry] = &[
 
 fn print_line(ev: &Evaluator, v: &Value) {
     let mut out = ev.out.lock().expect("output");
-    let _ = writeln!(out, "{v}");
+    let _ = writeln!(out, "{}", crate::value::ppr::ppr_value(v));
 }
 
 fn tlc_get(ev: &Evaluator, _: &mut Env, _: &StateView, a: &[Binding], _: Loc) -> EResult<Value> {
@@ -183,9 +189,28 @@ fn tlc_get(ev: &Evaluator, _: &mut Env, _: &StateView, a: &[Binding], _: Loc) ->
             "generated" => Ok(load(&ev.run.generated)),
             "queue" => Ok(load(&ev.run.queue)),
             "diameter" => Ok(load(&ev.run.diameter)),
-            other => Err(EvalError::new(format!(
-                "TLCGet(\"{other}\") is not supported"
-            ))),
+            "config" => {
+                let fields = ev
+                    .tlc_config
+                    .iter()
+                    .map(|(k, v)| (crate::value::IStr::new(k), v.clone()))
+                    .collect();
+                Value::record(fields).map_err(EvalError::from)
+            }
+            "stats" => Value::record(vec![
+                (crate::value::IStr::new("distinct"), load(&ev.run.distinct)),
+                (crate::value::IStr::new("generated"), load(&ev.run.generated)),
+                (crate::value::IStr::new("queue"), load(&ev.run.queue)),
+                (crate::value::IStr::new("diameter"), load(&ev.run.diameter)),
+                (crate::value::IStr::new("traces"), Value::Int(0)),
+            ])
+            .map_err(EvalError::from),
+            other => match other.strip_prefix("-D") {
+                Some(key) => Ok(Value::str(
+                    ev.system_properties.get(key).map(String::as_str).unwrap_or(""),
+                )),
+                None => Err(EvalError::new(format!("TLCGet(\"{other}\") is not supported"))),
+            },
         },
         other => Err(EvalError::new(format!(
             "TLCGet takes a number or a name, not {other}"

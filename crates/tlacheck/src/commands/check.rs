@@ -26,6 +26,9 @@ pub struct Args {
     /// Print the result as one JSON object.
     #[arg(long)]
     json: bool,
+    /// A Java system property as TLC would see it (`-Dkey=value`), for TLCGet("-Dkey").
+    #[arg(long = "define", value_name = "KEY=VALUE")]
+    define: Vec<String>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -62,6 +65,20 @@ pub fn run(args: Args) -> u8 {
     };
     intern::intern_in_tlc_order(&spec, &cfg_text);
     let mut ev = Evaluator::new(&spec);
+    for d in &args.define {
+        let (k, v) = d.split_once('=').unwrap_or((d, ""));
+        ev.system_properties.insert(k.to_string(), v.to_string());
+    }
+    let check_deadlock = cfg.checks_deadlock() && !args.no_deadlock;
+    ev.tlc_config = vec![
+        ("mode".into(), tla_eval::Value::str("bfs")),
+        ("depth".into(), tla_eval::Value::Int(-1)),
+        ("deadlock".into(), tla_eval::Value::Bool(check_deadlock)),
+        ("worker".into(), tla_eval::Value::Int(args.workers as i64)),
+        ("traces".into(), tla_eval::Value::Int(-1)),
+        ("seed".into(), tla_eval::Value::Int(0)),
+        ("install".into(), tla_eval::Value::str("")),
+    ];
     let model = match model::bind(&spec, &cfg, &mut ev) {
         Ok(m) => m,
         Err(e) => {

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod check;
+pub mod conformance;
 pub mod parse;
 
 use std::path::PathBuf;

@@ -1,0 +1,334 @@
+//! `tlacheck conformance`: run the corpus models TLC was run on and compare our figures with
+//! TLC's, writing a Markdown table. Each model runs in its own process (a clean string-intern
+//! order, and a time limit that can be enforced by killing it).
+
+use serde_json::Value as Json;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The corpus folder holding expected.json.
+    #[arg(long, default_value = "../shared/corpus")]
+    corpus: PathBuf,
+    /// Only models TLC finished in at most this many seconds.
+    #[arg(long, default_value_t = 60.0)]
+    max_tlc_seconds: f64,
+    /// Each model may take at most this many times TLC's seconds.
+    #[arg(long, default_value_t = 10.0)]
+    time_factor: f64,
+    /// Only models whose id contains this text.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Write the Markdown report here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Models run at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+}
+
+/// One model's comparison.
+pub struct Row {
+    pub id: String,
+    pub temporal: bool,
+    pub tlc: Json,
+    pub ours: Option<Json>,
+    pub seconds: f64,
+    /// `None` when exact, else the first difference.
+    pub difference: Option<String>,
+}
+
+const IN_SCOPE: &[&str] = &[
+    "success",
+    "safety failure",
+    "deadlock failure",
+    "assumption failure",
+    "liveness failure",
+];
+
+pub fn run(args: Args) -> u8 {
+    let expected = match std::fs::read_to_string(args.corpus.join("expected.json")) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", args.corpus.join("expected.json").display());
+            return 2;
+        }
+    };
+    let models: Vec<Json> = match serde_json::from_str(&expected) {
+        Ok(Json::Array(a)) => a,
+        _ => {
+            eprintln!("expected.json: not a JSON array");
+            return 2;
+        }
+    };
+    let selected: Vec<&Json> = models
+        .iter()
+        .filter(|m| IN_SCOPE.contains(&m["tlc"]["outcome"].as_str().unwrap_or("")))
+        .filter(|m| m["tlc"]["seconds"].as_f64().unwrap_or(f64::MAX) <= args.max_tlc_seconds)
+        .filter(|m| {
+            args.filter
+                .as_ref()
+                .is_none_or(|f| m["id"].as_str().unwrap_or("").contains(f))
+        })
+        .collect();
+    let exe = std::env::current_exe().expect("own path");
+    let rows = Mutex::new(Vec::new());
+    let next = Mutex::new(0usize);
+    std::thread::scope(|s| {
+        for _ in 0..args.jobs.max(1) {
+            s.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().expect("lock");
+                    *n += 1;
+                    *n - 1
+                };
+                let Some(m) = selected.get(i) else { break };
+                let row = run_model(&exe, &args, m);
+                eprintln!(
+                    "{:<60} {:>7.2}s  {}",
+                    row.id,
+                    row.seconds,
+                    row.difference.as_deref().unwrap_or("exact")
+                );
+                rows.lock().expect("lock").push(row);
+            });
+        }
+    });
+    let mut rows = rows.into_inner().expect("lock");
+    rows.sort_by(|a, b| a.id.cmp(&b.id));
+    let md = markdown(&rows, &args);
+    match &args.out {
+        Some(p) => {
+            if let Err(e) = std::fs::write(p, &md) {
+                eprintln!("{}: {e}", p.display());
+                return 2;
+            }
+        }
+        None => print!("{md}"),
+    }
+    let (exact, total) = totals(&rows, |_| true);
+    eprintln!("conformance: {exact}/{total} exact");
+    0
+}
+
+fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
+    let id = m["id"].as_str().unwrap_or("?").to_string();
+    let tlc = m["tlc"].clone();
+    let temporal = tlc["temporal_checked"].as_bool().unwrap_or(false);
+    let dir = args.corpus.join(m["folder"].as_str().unwrap_or(""));
+    let root = format!("{}.tla", m["root_module"].as_str().unwrap_or(""));
+    let cfg = m["cfg"].as_str().unwrap_or("").to_string();
+    let limit = Duration::from_secs_f64(
+        (tlc["seconds"].as_f64().unwrap_or(1.0) * args.time_factor).max(1.0),
+    );
+    // Java system properties TLC was run with (some specs read them with TLCGet).
+    let defines: Vec<String> = m["tlc_command"]
+        .as_str()
+        .unwrap_or("")
+        .split_whitespace()
+        .filter(|w| w.starts_with("-D") && !w.starts_with("-Dtlc2.TLC.ide"))
+        .map(|w| format!("--define={}", &w[2..]))
+        .collect();
+    let start = Instant::now();
+    let child = Command::new(exe)
+        .current_dir(&dir)
+        .args(["check", &root, "--config", &cfg, "--workers", "1", "--json"])
+        .args(&defines)
+        .args(["--library", "../_community", "--library", "../_tlapm"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            return row(
+                id,
+                temporal,
+                tlc,
+                None,
+                0.0,
+                Some(format!("could not start: {e}")),
+            )
+        }
+    };
+    let timed_out = loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break false,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                break true;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(_) => break false,
+        }
+    };
+    let out = child.wait_with_output();
+    let seconds = start.elapsed().as_secs_f64();
+    if timed_out {
+        return row(
+            id,
+            temporal,
+            tlc,
+            None,
+            seconds,
+            Some(format!("timeout after {:.0}s", limit.as_secs_f64())),
+        );
+    }
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => {
+            return row(
+                id,
+                temporal,
+                tlc,
+                None,
+                seconds,
+                Some(format!("failed: {e}")),
+            )
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let ours: Option<Json> = stdout
+        .lines()
+        .rev()
+        .find_map(|l| serde_json::from_str(l).ok());
+    let Some(ours) = ours else {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let first = err
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("no output");
+        return row(
+            id,
+            temporal,
+            tlc,
+            None,
+            seconds,
+            Some(format!("no result: {first}")),
+        );
+    };
+    let diff = compare(&tlc, &ours);
+    row(id, temporal, tlc, Some(ours), seconds, diff)
+}
+
+fn row(
+    id: String,
+    temporal: bool,
+    tlc: Json,
+    ours: Option<Json>,
+    seconds: f64,
+    difference: Option<String>,
+) -> Row {
+    Row {
+        id,
+        temporal,
+        tlc,
+        ours,
+        seconds,
+        difference,
+    }
+}
+
+/// The first difference from TLC, or None when exact.
+pub fn compare(tlc: &Json, ours: &Json) -> Option<String> {
+    let t_out = tlc["outcome"].as_str().unwrap_or("");
+    let o_out = ours["outcome"].as_str().unwrap_or("");
+    if t_out != o_out {
+        let why = ours["error"]
+            .as_str()
+            .map(|e| format!(" ({})", first_line(e)))
+            .unwrap_or_default();
+        return Some(format!("outcome {o_out}{why}, TLC {t_out}"));
+    }
+    if tlc["violated"] != ours["violated"] && !tlc["violated"].is_null() {
+        return Some(format!(
+            "violated {}, TLC {}",
+            ours["violated"], tlc["violated"]
+        ));
+    }
+    let fields: &[&str] = match t_out {
+        "success" => &["distinct", "generated", "depth"],
+        "liveness failure" => &[],
+        _ => &["trace_len"],
+    };
+    for f in fields {
+        if tlc[*f] != ours[*f] {
+            return Some(format!("{f} {}, TLC {}", ours[*f], tlc[*f]));
+        }
+    }
+    None
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+fn totals(rows: &[Row], keep: impl Fn(&Row) -> bool) -> (usize, usize) {
+    let kept: Vec<&Row> = rows.iter().filter(|r| keep(r)).collect();
+    (
+        kept.iter().filter(|r| r.difference.is_none()).count(),
+        kept.len(),
+    )
+}
+
+fn markdown(rows: &[Row], args: &Args) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let (e_all, n_all) = totals(rows, |_| true);
+    let (e_safe, n_safe) = totals(rows, |r| !r.temporal);
+    let (e_fast, n_fast) = totals(rows, |r| r.tlc["seconds"].as_f64().unwrap_or(99.0) <= 5.0);
+    let _ = writeln!(s, "# Conformance with TLC\n");
+    let _ = writeln!(
+        s,
+        "Produced by `tlacheck conformance --corpus {} --max-tlc-seconds {} --out docs/CONFORMANCE.md` \
+         (release build): every model of expected.json whose TLC outcome is success, safety, deadlock, \
+         assumption or liveness failure and whose TLC time is at most {} s, each run with a limit of {}x TLC's seconds.\n",
+        args.corpus.display(),
+        args.max_tlc_seconds,
+        args.max_tlc_seconds,
+        args.time_factor
+    );
+    let _ = writeln!(s, "A model is exact when outcome and violated property equal TLC's and, for a passing model, distinct states, states generated and depth; for a violation, the counterexample length.\n");
+    let _ = writeln!(s, "| set | exact |\n|---|---|");
+    let _ = writeln!(s, "| all models run | {e_all} / {n_all} |");
+    let _ = writeln!(s, "| without temporal properties | {e_safe} / {n_safe} |");
+    let _ = writeln!(s, "| TLC time at most 5 s | {e_fast} / {n_fast} |\n");
+    let _ = writeln!(s, "| model | TLC outcome | TLC distinct / generated / depth (trace) | ours | TLC s | our s | result |");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    for r in rows {
+        let fig = |j: &Json| {
+            format!(
+                "{} / {} / {}{}",
+                j["distinct"],
+                j["generated"],
+                j["depth"],
+                if j["trace_len"].is_null() {
+                    String::new()
+                } else {
+                    format!(" ({})", j["trace_len"])
+                }
+            )
+        };
+        let ours = r.ours.as_ref().map(fig).unwrap_or_else(|| "-".into());
+        let _ = writeln!(
+            s,
+            "| {}{} | {} | {} | {} | {} | {:.2} | {} |",
+            r.id,
+            if r.temporal { " (temporal)" } else { "" },
+            r.tlc["outcome"].as_str().unwrap_or(""),
+            fig(&r.tlc),
+            ours,
+            r.tlc["seconds"],
+            r.seconds,
+            r.difference
+                .as_deref()
+                .unwrap_or("exact")
+                .replace('|', "\\|")
+        );
+    }
+    s
+}
