@@ -174,14 +174,22 @@ impl Search<'_, '_, '_> {
         for state in found {
             self.generated += 1;
             for p in &self.model.init_properties {
-                let ok = self.ev.eval_bool(&p.expr, &mut self.env, &StateView::state(&state));
+                let ok = self
+                    .ev
+                    .eval_bool(&p.expr, &mut self.env, &StateView::state(&state));
                 let last = || TraceState {
                     values: state.clone(),
                     action: None,
                 };
                 match ok {
                     Ok(true) => {}
-                    Ok(false) => return Err(stop(Verdict::PropertyViolated(p.name.clone()), None, Some(last()))),
+                    Ok(false) => {
+                        return Err(stop(
+                            Verdict::PropertyViolated(p.name.clone()),
+                            None,
+                            Some(last()),
+                        ))
+                    }
                     Err(e) => return Err(stop(Verdict::Error(e), None, Some(last()))),
                 }
             }
@@ -218,10 +226,17 @@ impl Search<'_, '_, '_> {
         });
         self.seen.insert(fp, idx);
         self.depth = self.depth.max(depth as u64);
-        self.ev.run.distinct.store(self.nodes.len() as i64, Ordering::Relaxed);
+        self.ev
+            .run
+            .distinct
+            .store(self.nodes.len() as i64, Ordering::Relaxed);
         for inv in &self.model.invariants {
             if !self.holds(inv, &state, idx)? {
-                return Err(stop(Verdict::InvariantViolated(inv.name.clone()), Some(idx), None));
+                return Err(stop(
+                    Verdict::InvariantViolated(inv.name.clone()),
+                    Some(idx),
+                    None,
+                ));
             }
         }
         if self.opts.max_depth.is_none_or(|m| (depth as u64) < m) {
@@ -231,16 +246,30 @@ impl Search<'_, '_, '_> {
     }
 
     /// Invariants of a state that is not kept (outside the constraints).
-    fn check_invariants(&mut self, state: &Arc<[Value]>, parent: u32, action: Option<DefId>) -> Result<(), Stop> {
+    fn check_invariants(
+        &mut self,
+        state: &Arc<[Value]>,
+        parent: u32,
+        action: Option<DefId>,
+    ) -> Result<(), Stop> {
         let at = (parent != NO_PARENT).then_some(parent);
         let last = || TraceState {
             values: state.clone(),
             action,
         };
         for inv in &self.model.invariants {
-            match self.ev.eval_bool(&inv.expr, &mut self.env, &StateView::state(state)) {
+            match self
+                .ev
+                .eval_bool(&inv.expr, &mut self.env, &StateView::state(state))
+            {
                 Ok(true) => {}
-                Ok(false) => return Err(stop(Verdict::InvariantViolated(inv.name.clone()), at, Some(last()))),
+                Ok(false) => {
+                    return Err(stop(
+                        Verdict::InvariantViolated(inv.name.clone()),
+                        at,
+                        Some(last()),
+                    ))
+                }
                 Err(e) => return Err(stop(Verdict::Error(e), at, Some(last()))),
             }
         }
@@ -322,14 +351,27 @@ impl Search<'_, '_, '_> {
     }
 
     /// Whether a transition satisfies the action constraints (else its target is not kept).
-    fn in_actions(&mut self, cur: &[Value], next: &Arc<[Value]>, action: Option<DefId>, idx: u32) -> Result<bool, Stop> {
+    fn in_actions(
+        &mut self,
+        cur: &[Value],
+        next: &Arc<[Value]>,
+        action: Option<DefId>,
+        idx: u32,
+    ) -> Result<bool, Stop> {
         self.transition_checks(cur, next, action, idx, true)
     }
 
     /// Action properties, checked on every transition (TLC checks them even when the target
     /// was seen before or lies outside the constraints).
-    fn action_properties(&mut self, cur: &[Value], next: &Arc<[Value]>, action: Option<DefId>, idx: u32) -> Result<(), Stop> {
-        self.transition_checks(cur, next, action, idx, false).map(|_| ())
+    fn action_properties(
+        &mut self,
+        cur: &[Value],
+        next: &Arc<[Value]>,
+        action: Option<DefId>,
+        idx: u32,
+    ) -> Result<(), Stop> {
+        self.transition_checks(cur, next, action, idx, false)
+            .map(|_| ())
     }
 
     fn transition_checks(
@@ -359,7 +401,11 @@ impl Search<'_, '_, '_> {
                 Ok(true) => {}
                 Ok(false) if constraints => return Ok(false),
                 Ok(false) => {
-                    return Err(stop(Verdict::ActionPropertyViolated(c.name.clone()), Some(idx), Some(last())))
+                    return Err(stop(
+                        Verdict::ActionPropertyViolated(c.name.clone()),
+                        Some(idx),
+                        Some(last()),
+                    ))
                 }
                 Err(e) => return Err(stop(Verdict::Error(e), Some(idx), Some(last()))),
             }

@@ -257,10 +257,14 @@ fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
     };
     for p in parts {
         match &p.kind {
-            ExprKind::Builtin(Builtin::Always, a) if matches!(a[0].kind, ExprKind::BoxAction(..)) => {
+            ExprKind::Builtin(Builtin::Always, a)
+                if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
+            {
                 out.actions.push(named(&a[0]))
             }
-            ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => out.always.push(named(&a[0])),
+            ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => {
+                out.always.push(named(&a[0]))
+            }
             _ if p.level <= Level::State => out.init.push(named(p)),
             _ => out.temporal.push(named(p)),
         }

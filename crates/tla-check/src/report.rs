@@ -100,7 +100,10 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
             let _ = writeln!(out, "Error: Action property {name} is violated.");
         }
         Verdict::PropertyViolated(name) => {
-            let _ = writeln!(out, "Error: Property {name} is violated by the initial state.");
+            let _ = writeln!(
+                out,
+                "Error: Property {name} is violated by the initial state."
+            );
         }
         Verdict::Deadlock => out.push_str("Error: Deadlock reached.\n"),
         Verdict::AssumptionFalse(loc) => {

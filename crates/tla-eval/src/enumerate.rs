@@ -131,10 +131,15 @@ impl Run<'_, '_> {
         emit(next, action)
     }
 
-    /// The variable `e` assigns in this mode: `x'` for actions, `x` for initial predicates.
-    fn target(&self, e: &Expr) -> Option<VarId> {
+    /// The variable `e` assigns in this mode: `x'` for actions, `x` for initial predicates
+    /// (also through a parameter bound to `x'`).
+    fn target(&self, e: &Expr, env: &Env) -> Option<VarId> {
         match &e.kind {
             ExprKind::Var(v) if self.init => Some(*v),
+            ExprKind::Local(l) => match env.get(*l) {
+                Some(Binding::Var(v, primed)) if *primed != self.init => Some(*v),
+                _ => None,
+            },
             ExprKind::Builtin(Builtin::Prime, a) if !self.init => match &a[0].kind {
                 ExprKind::Var(v) => Some(*v),
                 _ => None,
@@ -191,8 +196,23 @@ impl Run<'_, '_> {
                 }
             }
             Let(_, body) | Label(_, body) => self.step(body, env, next, action, splitting, k),
-            Call(d, args) if self.ev.is_plain_def(*d) && !self.ev.spec.def(*d).is_function => {
-                self.call(*d, args, env, next, action, splitting, k)
+            Local(l) if matches!(env.get(*l), Some(Binding::Lazy(..))) => {
+                let Some(Binding::Lazy(a, captured)) = env.get(*l).cloned() else {
+                    unreachable!("checked")
+                };
+                let mut inner = Env::from_bindings(&captured);
+                self.step(
+                    a.get(),
+                    &mut inner,
+                    next,
+                    action,
+                    splitting,
+                    &mut |run, _, next, act| k(run, env, next, act),
+                )
+            }
+            Call(_, args) | CallConst(_, args) if self.callee(e).is_some() => {
+                let d = self.callee(e).expect("checked");
+                self.call(d, args, env, next, action, splitting, k)
             }
             BoxAction(a, v) if !self.init => {
                 if !self.step(a, env, next, action, splitting, k)? {
@@ -221,14 +241,14 @@ impl Run<'_, '_> {
             Builtin(self::Builtin::Unchanged, args) if !self.init => {
                 self.unchanged(&args[0], env, next, action, k)
             }
-            Builtin(self::Builtin::Eq, args) => match self.target(&args[0]) {
+            Builtin(self::Builtin::Eq, args) => match self.target(&args[0], env) {
                 Some(x) if next[x.index()].is_none() => {
                     let v = self.eval(&args[1], env, next)?;
                     self.assign(x, v, env, next, action, k)
                 }
                 _ => self.condition(e, env, next, action, k),
             },
-            Builtin(self::Builtin::In, args) => match self.target(&args[0]) {
+            Builtin(self::Builtin::In, args) => match self.target(&args[0], env) {
                 Some(x) if next[x.index()].is_none() => {
                     let set = self.eval(&args[1], env, next)?;
                     let elems = set.enumerate().at(args[1].loc)?;
@@ -243,6 +263,20 @@ impl Run<'_, '_> {
             },
             _ => self.condition(e, env, next, action, k),
         }
+    }
+
+    /// The definition whose body an action-level call runs: the definition itself, the one
+    /// the model substitutes for it, or the one bound to an operator constant.
+    fn callee(&self, e: &Expr) -> Option<DefId> {
+        let d = match &e.kind {
+            ExprKind::Call(d, _) => self.ev.replacement(*d),
+            ExprKind::CallConst(c, _) => match self.ev.const_binding(*c) {
+                Some(Binding::Op(crate::env::OpValue::Def(d))) => Some(*d),
+                _ => None,
+            },
+            _ => None,
+        }?;
+        (self.ev.is_plain_def(d) && !self.ev.spec.def(d).is_function).then_some(d)
     }
 
     fn condition(
@@ -312,7 +346,13 @@ impl Run<'_, '_> {
         for a in args {
             bindings.push(match &a.kind {
                 ExprKind::OpArg(op) => Binding::Op(self.ev.op_value(op, env)),
-                _ => Binding::Val(self.eval(a, env, next)?),
+                _ => match self.target(a, env) {
+                    Some(v) => Binding::Var(v, !self.init),
+                    None if a.level >= tla_sema::ir::Level::Action => {
+                        Binding::Lazy(crate::env::ExprRef::new(a), env.capture())
+                    }
+                    None => Binding::Val(self.eval(a, env, next)?),
+                },
             });
         }
         let action = if splitting { Some(d) } else { action };

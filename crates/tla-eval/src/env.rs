@@ -1,7 +1,7 @@
 //! What an expression is evaluated against: the bound names and the state(s).
 
 use crate::value::Value;
-use tla_sema::ir::{Builtin, ConstId, DefId, LocalId};
+use tla_sema::ir::{Builtin, ConstId, DefId, Expr, LocalId, VarId};
 
 /// An operator passed to a higher-order operator.
 #[derive(Clone, Debug)]
@@ -21,6 +21,36 @@ pub enum OpValue {
 pub enum Binding {
     Val(Value),
     Op(OpValue),
+    /// An argument that is a variable (`x'` in an action, `x` in an initial predicate),
+    /// passed unevaluated as TLC passes arguments, so that `p = e` in the operator's body can
+    /// assign it. The flag tells whether it is primed.
+    Var(VarId, bool),
+    /// An action passed to an operator in an action (`NoStutter(A(self))`), kept unevaluated
+    /// with the bindings it is evaluated under, as TLC passes arguments.
+    Lazy(ExprRef, std::sync::Arc<[(LocalId, Binding)]>),
+}
+
+/// A reference to an expression of the spec being checked.
+///
+/// The spec's expressions outlive every binding: bindings live in environments that exist
+/// only while the spec (borrowed by the evaluator) is being evaluated.
+#[derive(Clone, Copy, Debug)]
+pub struct ExprRef(*const Expr);
+
+// SAFETY: the pointee is immutable IR owned by the `Spec`, which is `Sync` and outlives
+// every `ExprRef` (see the type's documentation).
+unsafe impl Send for ExprRef {}
+unsafe impl Sync for ExprRef {}
+
+impl ExprRef {
+    pub fn new(e: &Expr) -> Self {
+        ExprRef(e as *const Expr)
+    }
+
+    pub fn get<'a>(self) -> &'a Expr {
+        // SAFETY: see the type's documentation: the spec outlives the reference.
+        unsafe { &*self.0 }
+    }
 }
 
 /// The locals in scope, innermost last. Lookups stop at `base`: a definition's body sees its
@@ -80,6 +110,15 @@ impl Env {
     pub fn leave_frame(&mut self, old_base: usize) {
         self.stack.truncate(self.base);
         self.base = old_base;
+    }
+
+    /// An environment holding exactly the given bindings.
+    pub fn from_bindings(b: &[(LocalId, Binding)]) -> Self {
+        Env {
+            stack: b.to_vec(),
+            base: 0,
+            depth: 0,
+        }
     }
 
     /// The bindings visible now, for a closure to capture.

@@ -5,6 +5,8 @@
 //! that the evaluator implements natively have placeholder bodies there; what those texts fix
 //! is each operator's name, arity and level.
 
+use crate::ir::Level;
+
 /// Names of the embedded standard modules.
 pub const STANDARD_MODULES: &[&str] = &[
     "Naturals",
@@ -41,6 +43,36 @@ pub fn standard_module(name: &str) -> Option<&'static str> {
         _ => return None,
     };
     Some(text)
+}
+
+/// SANY's level signature of a standard operator, where the embedded placeholder text would
+/// give another: per parameter, the highest level an argument may have and whether the
+/// argument's level counts towards the application's (its "weight"). SANY computes these from
+/// its own standard module texts (tla2sany/StandardModules), whose dummy bodies decide them:
+/// its Naturals defines `a + b == {a, b}` (both arguments count, at most action level) but
+/// `a * b == TRUE` (neither counts: `x * 2` is a constant-level expression for SANY).
+pub fn sany_signature(module: &str, op: &str) -> Option<&'static [(Level, bool)]> {
+    const AW: (Level, bool) = (Level::Action, true);
+    const T0: (Level, bool) = (Level::Temporal, false);
+    Some(match (module, op) {
+        (
+            "Naturals",
+            "+" | "-" | "^" | "<" | ">" | "<=" | ">=" | "\\leq" | "\\geq" | "%" | "\\div" | "..",
+        ) => &[AW, AW],
+        ("Naturals", "*") => &[T0, T0],
+        ("Integers", "-.") => &[AW],
+        // a / b == CHOOSE m \in Real : m * b = a
+        ("Reals", "/") => &[AW, T0],
+        ("Sequences", "Append") => &[AW, AW],
+        ("Sequences", "SubSeq") => &[AW, AW, AW],
+        // ToString(v) == (CHOOSE x \in [a : v, b : STRING] : TRUE).b
+        ("TLC", "ToString") => &[AW],
+        // err is compared with TLC's error text; exp only goes to an operator that ignores it.
+        ("TLCExt", "AssertError") => &[AW, T0],
+        // RandomSubset(k, S) == CHOOSE T \in SUBSET S : ... (k is not used)
+        ("Randomization", "RandomSubset") => &[T0, AW],
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

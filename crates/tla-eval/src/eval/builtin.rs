@@ -177,7 +177,13 @@ impl Evaluator<'_> {
     /// `T \ U`, `T \cap U`, `T \cup U`, `[D -> R]`, `[a : S]`, `S \X T`, `SUBSET S`,
     /// `Seq(S)` and zero-parameter definitions of these. This is how TLC's lazy set values
     /// answer membership, so infinite sets such as `Nat \ {0}` work.
-    pub(crate) fn member_expr(&self, set: &Expr, x: &Value, env: &mut Env, sv: &StateView) -> EResult<bool> {
+    pub(crate) fn member_expr(
+        &self,
+        set: &Expr,
+        x: &Value,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<bool> {
         use tla_sema::ir::ExprKind as K;
         match &set.kind {
             K::SetFilter(bound, pred) if !bound.tuple && bound.vars.len() == 1 => {
@@ -200,7 +206,9 @@ impl Evaluator<'_> {
                 Ok(self.member_expr(&a[0], x, env, sv)? || self.member_expr(&a[1], x, env, sv)?)
             }
             K::FunSet(dom, range) if !x.is_set() => {
-                let Some(f) = x.as_func() else { return self.member_value(set, x, env, sv) };
+                let Some(f) = x.as_func() else {
+                    return self.member_value(set, x, env, sv);
+                };
                 let d = self.expr(dom, env, sv)?;
                 if !f.domain_value().tlc_eq(&d).at(set.loc)? {
                     return Ok(false);
@@ -220,7 +228,9 @@ impl Evaluator<'_> {
                 }
                 Ok(true)
             }
-            K::Call(d, args) if args.is_empty() && self.is_plain_def(*d) && !self.spec.def(*d).is_function => {
+            K::Call(d, args)
+                if args.is_empty() && self.is_plain_def(*d) && !self.spec.def(*d).is_function =>
+            {
                 let def = self.spec.def(*d);
                 if def.in_let {
                     return self.member_expr(&def.body, x, env, sv);

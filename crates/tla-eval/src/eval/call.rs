@@ -40,6 +40,15 @@ impl Evaluator<'_> {
         self.call_bound(d, bindings, env, sv)
     }
 
+    /// The definition that runs when `d` is called: `d`, or the one the model puts in its place.
+    pub(crate) fn replacement(&self, d: DefId) -> Option<DefId> {
+        match &self.overrides[d.index()] {
+            None => Some(d),
+            Some(OpValue::Def(r)) => Some(*r),
+            Some(_) => None,
+        }
+    }
+
     /// A definition evaluated from its TLA+ body (no native code, no model override).
     pub(crate) fn is_plain_def(&self, d: DefId) -> bool {
         self.natives[d.index()].is_none() && self.overrides[d.index()].is_none()

@@ -27,7 +27,9 @@ impl Evaluator<'_> {
             Var(v) => self.var(*v, sv, loc),
             Const(c) => match self.const_binding(*c) {
                 Some(Binding::Val(v)) => Ok(v.clone()),
-                Some(Binding::Op(_)) => Err(EvalError::at("an operator constant used as a value", loc)),
+                Some(Binding::Op(_) | Binding::Var(..) | Binding::Lazy(..)) => {
+                    Err(EvalError::at("an operator constant used as a value", loc))
+                }
                 None => Err(EvalError::at(
                     format!(
                         "The constant parameter {} is not assigned a value by the configuration.",
@@ -38,6 +40,17 @@ impl Evaluator<'_> {
             },
             Local(id) => match env.get(*id) {
                 Some(Binding::Val(v)) => Ok(v.clone()),
+                Some(Binding::Lazy(e, captured)) => {
+                    let (e, captured) = (*e, captured.clone());
+                    let mut inner = Env::from_bindings(&captured);
+                    inner.depth = env.depth;
+                    self.expr(e.get(), &mut inner, sv)
+                }
+                Some(Binding::Var(x, primed)) => {
+                    let x = *x;
+                    let primed = *primed || sv.primed;
+                    self.var(x, &StateView { primed, ..*sv }, loc)
+                }
                 Some(Binding::Op(_)) => Err(EvalError::at("an operator used as a value", loc)),
                 None => Err(EvalError::at(
                     format!(

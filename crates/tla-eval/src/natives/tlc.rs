@@ -199,7 +199,10 @@ fn tlc_get(ev: &Evaluator, _: &mut Env, _: &StateView, a: &[Binding], _: Loc) ->
             }
             "stats" => Value::record(vec![
                 (crate::value::IStr::new("distinct"), load(&ev.run.distinct)),
-                (crate::value::IStr::new("generated"), load(&ev.run.generated)),
+                (
+                    crate::value::IStr::new("generated"),
+                    load(&ev.run.generated),
+                ),
                 (crate::value::IStr::new("queue"), load(&ev.run.queue)),
                 (crate::value::IStr::new("diameter"), load(&ev.run.diameter)),
                 (crate::value::IStr::new("traces"), Value::Int(0)),
@@ -207,9 +210,14 @@ fn tlc_get(ev: &Evaluator, _: &mut Env, _: &StateView, a: &[Binding], _: Loc) ->
             .map_err(EvalError::from),
             other => match other.strip_prefix("-D") {
                 Some(key) => Ok(Value::str(
-                    ev.system_properties.get(key).map(String::as_str).unwrap_or(""),
+                    ev.system_properties
+                        .get(key)
+                        .map(String::as_str)
+                        .unwrap_or(""),
                 )),
-                None => Err(EvalError::new(format!("TLCGet(\"{other}\") is not supported"))),
+                None => Err(EvalError::new(format!(
+                    "TLCGet(\"{other}\") is not supported"
+                ))),
             },
         },
         other => Err(EvalError::new(format!(

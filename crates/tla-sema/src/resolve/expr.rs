@@ -86,14 +86,26 @@ impl Resolver {
         })
     }
 
-    /// Declares a bound name; SANY rejects one that is already defined.
-    fn bind(&mut self, cx: &mut ExprCx, id: &ast::Ident, arity: usize) -> LocalId {
-        if self.lookup(cx, &id.name).is_some() {
+    /// Where the meaning a name resolves to was defined or declared.
+    fn resolved_place(&self, r: &Resolved) -> String {
+        match r {
+            Resolved::Local(id, _) => self.place(self.spec.locals[id.index()].loc),
+            Resolved::Def(d) => self.place(self.spec.def(*d).loc),
+            Resolved::Sym(sym) => self.symbol_place(sym),
+        }
+    }
+
+    /// Declares a bound name or a parameter. SANY (SymbolTable.addSymbol for a
+    /// FormalParamNode) rejects one whose name already means anything: a definition, a
+    /// declaration, a parameter, a bound name or a LET definition.
+    pub(crate) fn bind(&mut self, cx: &mut ExprCx, id: &ast::Ident, arity: usize) -> LocalId {
+        if let Some(r) = self.lookup(cx, &id.name) {
+            let at = self.resolved_place(&r);
             self.error(
                 cx.file,
                 id.span,
                 format!(
-                    "Multiply-defined symbol '{}': this definition or declaration conflicts with an earlier one",
+                    "Multiply-defined symbol '{}': this definition or declaration conflicts with the one at {at}.",
                     id.name
                 ),
             );
@@ -107,7 +119,7 @@ impl Resolver {
         local
     }
 
-    fn mk(&self, cx: &ExprCx, kind: ExprKind, span: tla_syntax::Span) -> Expr {
+    pub(crate) fn mk(&self, cx: &ExprCx, kind: ExprKind, span: tla_syntax::Span) -> Expr {
         Expr {
             kind,
             loc: self.loc(cx, span),
@@ -143,18 +155,14 @@ impl Resolver {
                 if path.is_empty() {
                     return self.lower_name(cx, name, args, e.span, false);
                 }
-                return self.lower_path(cx, path, name, args, e.span);
+                return self.lower_path(cx, path, name, args, e.span, false);
             }
             A::Num(n) => ExprKind::Num(*n),
             A::Decimal(d) => ExprKind::Decimal(d.clone()),
             A::Str(s) => ExprKind::Str(s.clone()),
             A::At => {
                 if !cx.in_except {
-                    self.error(
-                        cx.file,
-                        e.span,
-                        "`@` used outside the value of an EXCEPT update",
-                    );
+                    self.error(cx.file, e.span, "@ used where its meaning is not defined.");
                     return None;
                 }
                 ExprKind::At
@@ -225,9 +233,13 @@ impl Resolver {
                 cx.locals.truncate(mark);
                 r?
             }
-            A::Lambda(params, body) => {
-                let id = self.lambda_def(cx, params, body, e.span)?;
-                ExprKind::OpArg(OpRef::Def(id))
+            A::Lambda(..) => {
+                self.error(
+                    cx.file,
+                    e.span,
+                    "LAMBDA expression used where an expression is required.",
+                );
+                return None;
             }
             A::SetEnum(items) => ExprKind::SetEnum(self.lower_all(cx, items)?),
             A::SetFilter(bound, pred) => {
@@ -265,7 +277,7 @@ impl Resolver {
                 let mut out = Vec::new();
                 for (f, v) in fields {
                     if out.iter().any(|(n, _): &(String, Expr)| *n == f.name) {
-                        self.error(cx.file, f.span, format!("field `{}` appears twice", f.name));
+                        self.error(cx.file, f.span, "Non-unique fields in constructor.");
                         return None;
                     }
                     out.push((f.name.clone(), self.lower(cx, v)?));
@@ -281,9 +293,32 @@ impl Resolver {
                 ExprKind::FunSet(a?, b?)
             }
             A::FunApp(f, args) => {
-                let f = self.lower_box(cx, f);
+                let f = self.lower_box(cx, f)?;
+                // Generator: a function defined with n bound names may be applied to n
+                // arguments, to one (a tuple) or to none.
+                if let ExprKind::Call(d, call_args) = &f.kind {
+                    let def = self.spec.def(*d);
+                    if def.is_function && call_args.is_empty() && args.len() >= 2 {
+                        let params = match &def.body.kind {
+                            ExprKind::FunCons(bounds, _) => bounds
+                                .iter()
+                                .map(|b| if b.tuple { 1 } else { b.vars.len() })
+                                .sum(),
+                            _ => args.len(),
+                        };
+                        if params != args.len() {
+                            let msg = format!(
+                                "Function '{}' is defined with {params} parameters, but is applied to {} arguments.",
+                                def.name,
+                                args.len()
+                            );
+                            self.error(cx.file, e.span, msg);
+                            return None;
+                        }
+                    }
+                }
                 let args = self.lower_all(cx, args);
-                ExprKind::FunApp(f?, args?)
+                ExprKind::FunApp(f, args?)
             }
             A::Dot(r, field) => ExprKind::Dot(self.lower_box(cx, r)?, field.name.clone()),
             A::Except(base, updates) => {
@@ -351,7 +386,7 @@ impl Resolver {
     }
 
     /// A name, possibly applied: a local, a definition, a variable, a constant or a builtin.
-    /// `as_arg`: in operator-argument position, where an operator may be passed unapplied.
+    /// `as_arg`: in a position that takes an operator, where one may be passed unapplied.
     pub(crate) fn lower_name(
         &mut self,
         cx: &mut ExprCx,
@@ -370,23 +405,23 @@ impl Resolver {
                 let args = self.lower_args(cx, args, None)?;
                 return Some(self.mk(cx, ExprKind::Builtin(b, args), span));
             }
-            if args.is_empty() && Builtin::is_builtin_name(n) {
+            if as_arg && args.is_empty() && Builtin::is_builtin_name(n) {
                 if let Some(b) = (1..3).find_map(|k| Builtin::lookup(n, k)) {
                     return Some(self.mk(cx, ExprKind::OpArg(OpRef::Builtin(b)), span));
                 }
             }
-            self.error(cx.file, name.span, format!("Unknown operator: `{n}'."));
+            self.unknown_symbol(cx, name, args.len(), span);
             return None;
         }
         let kind = match resolved.expect("checked") {
             Resolved::Local(id, arity) => {
                 if arity == 0 {
-                    self.check_arity(cx, name, 0, args.len())?;
+                    self.check_arity(cx, &name.name, name, 0, args.len(), span)?;
                     ExprKind::Local(id)
                 } else if args.is_empty() && as_arg {
                     ExprKind::OpArg(OpRef::Param(id))
                 } else {
-                    self.check_arity(cx, name, arity, args.len())?;
+                    self.check_arity(cx, &name.name, name, arity, args.len(), span)?;
                     ExprKind::CallParam(id, self.lower_args(cx, args, None)?)
                 }
             }
@@ -395,22 +430,22 @@ impl Resolver {
                 if args.is_empty() && arity > 0 && as_arg {
                     ExprKind::OpArg(OpRef::Def(d))
                 } else {
-                    self.check_arity(cx, name, arity, args.len())?;
-                    ExprKind::Call(d, self.lower_args(cx, args, Some(d))?)
+                    self.check_arity(cx, &name.name, name, arity, args.len(), span)?;
+                    ExprKind::Call(d, self.lower_args(cx, args, Some((d, 0)))?)
                 }
             }
             Resolved::Sym(Symbol::Var(v)) => {
-                self.check_arity(cx, name, 0, args.len())?;
+                self.check_arity(cx, &name.name, name, 0, args.len(), span)?;
                 ExprKind::Var(v)
             }
             Resolved::Sym(Symbol::Const(c, arity)) => {
                 if arity == 0 {
-                    self.check_arity(cx, name, 0, args.len())?;
+                    self.check_arity(cx, &name.name, name, 0, args.len(), span)?;
                     ExprKind::Const(c)
                 } else if args.is_empty() && as_arg {
                     ExprKind::OpArg(OpRef::Const(c))
                 } else {
-                    self.check_arity(cx, name, arity, args.len())?;
+                    self.check_arity(cx, &name.name, name, arity, args.len(), span)?;
                     ExprKind::CallConst(c, self.lower_args(cx, args, None)?)
                 }
             }
@@ -418,7 +453,7 @@ impl Resolver {
                 self.error(
                     cx.file,
                     name.span,
-                    format!("`{n}` is a module instance: name one of its definitions, as `{n}!Op`"),
+                    format!("Operator name {n} is incomplete."),
                 );
                 return None;
             }
@@ -427,50 +462,128 @@ impl Resolver {
         Some(self.mk(cx, kind, span))
     }
 
-    fn check_arity(
+    /// A name that means nothing here. For an identifier SANY says "Unknown operator"
+    /// (Generator.selectorToNode); for an operator symbol such as `\o` it reports the symbol
+    /// (GenID.finalAppend) and then the application (generateExpression).
+    fn unknown_symbol(
         &mut self,
         cx: &ExprCx,
         name: &ast::Ident,
-        want: usize,
-        got: usize,
-    ) -> Option<()> {
-        if want == got {
-            return Some(());
+        nargs: usize,
+        span: tla_syntax::Span,
+    ) {
+        let n = name.name.as_str();
+        let identifier = n.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && n.chars().any(|c| c.is_alphabetic());
+        if identifier {
+            self.error(cx.file, name.span, format!("Unknown operator: `{n}'."));
+            return;
         }
         self.error(
             cx.file,
             name.span,
-            format!(
-                "The operator {} requires {} argument{}, but is applied to {}.",
-                name.name,
-                want,
-                if want == 1 { "" } else { "s" },
-                got
-            ),
+            format!("Could not find declaration or definition of symbol '{n}'."),
+        );
+        let fix = match nargs {
+            2 => "infix",
+            1 if matches!(n, "'" | "^+" | "^*" | "^#") => "postfix",
+            1 => "prefix",
+            _ => return,
+        };
+        self.error(
+            cx.file,
+            span,
+            format!("Couldn't resolve {fix} operator symbol `{n}'."),
+        );
+    }
+
+    /// SANY's arity check (Generator.selectorToNode): "The operator Op requires n
+    /// arguments.", at the argument list, or at the whole expression when there is none.
+    fn check_arity(
+        &mut self,
+        cx: &ExprCx,
+        shown: &str,
+        name: &ast::Ident,
+        want: usize,
+        got: usize,
+        whole: tla_syntax::Span,
+    ) -> Option<()> {
+        if want == got {
+            return Some(());
+        }
+        let at = if got == 0 {
+            whole
+        } else {
+            self.args_span(cx, name)
+        };
+        self.error(
+            cx.file,
+            at,
+            format!("The operator {shown} requires {want} arguments."),
         );
         None
     }
 
-    /// Arguments of an application; those in a position that takes an operator may be one.
+    /// The `(` that opens the arguments written after `name`, or the name if none is found.
+    fn args_span(&self, cx: &ExprCx, name: &ast::Ident) -> tla_syntax::Span {
+        let text = self.loader.files[cx.file.index()].text.as_bytes();
+        let mut i = name.span.end as usize;
+        while i < text.len() && text[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if text.get(i) == Some(&b'(') {
+            tla_syntax::Span::new(i, i + 1)
+        } else {
+            name.span
+        }
+    }
+
+    /// The number of arguments an operator passed as an argument takes.
+    pub(crate) fn op_arity(&self, cx: &ExprCx, op: &OpRef) -> usize {
+        match op {
+            OpRef::Def(d) => self.spec.def(*d).params.len(),
+            OpRef::Const(c) => self.spec.constants[c.index()].arity,
+            OpRef::Param(p) => cx
+                .locals
+                .iter()
+                .find_map(|l| match l {
+                    LocalSym::Local { id, arity, .. } if id == p => Some(*arity),
+                    _ => None,
+                })
+                .unwrap_or(0),
+            OpRef::Builtin(b) => {
+                use Builtin::*;
+                match b {
+                    BooleanSet | StringSet => 0,
+                    Not | Subset | Union | Domain | Prime | Unchanged | Enabled | Always
+                    | Eventually => 1,
+                    _ => 2,
+                }
+            }
+        }
+    }
+
+    /// Arguments of an application. `callee` is the definition applied and the index of its
+    /// parameter the first argument is for; a parameter that is an operator `Op(_)` takes an
+    /// operator (a name or a LAMBDA) of that arity, every other position takes an expression
+    /// (Generator.generateExprOrOpArg).
     fn lower_args(
         &mut self,
         cx: &mut ExprCx,
         args: &[ast::Expr],
-        callee: Option<DefId>,
+        callee: Option<(DefId, usize)>,
     ) -> Option<Vec<Expr>> {
         let mut out = Vec::with_capacity(args.len());
         let mut ok = true;
         for (i, a) in args.iter().enumerate() {
-            let takes_op = callee
-                .map(|d| self.spec.def(d).params.get(i).is_some_and(|p| p.arity > 0))
-                .unwrap_or(true);
-            let lowered = match &a.kind {
-                ast::ExprKind::Apply { path, name, args }
-                    if path.is_empty() && args.is_empty() && takes_op =>
-                {
-                    self.lower_name(cx, name, args, a.span, true)
-                }
-                _ => self.lower(cx, a),
+            let want = callee
+                .and_then(|(d, off)| self.spec.def(d).params.get(off + i).map(|p| p.arity))
+                .unwrap_or(0);
+            let lowered = if want == 0 {
+                self.lower(cx, a)
+            } else {
+                let (d, off) = callee.expect("an operator parameter has a callee");
+                self.lower_op_arg(cx, a, want, d, off + i)
             };
             match lowered {
                 Some(x) => out.push(x),
@@ -478,6 +591,67 @@ impl Resolver {
             }
         }
         ok.then_some(out)
+    }
+
+    /// An argument in a position that takes an operator of arity `want`.
+    fn lower_op_arg(
+        &mut self,
+        cx: &mut ExprCx,
+        a: &ast::Expr,
+        want: usize,
+        callee: DefId,
+        position: usize,
+    ) -> Option<Expr> {
+        let op_name = self.spec.def(callee).name.clone();
+        let lowered = match &a.kind {
+            ast::ExprKind::Lambda(params, body) => {
+                if params.len() != want {
+                    self.error(
+                        cx.file,
+                        a.span,
+                        format!(
+                            "Lambda expression with arity {} used as argument {} of operator `{op_name}', but an operator of arity {want} is required.",
+                            params.len(),
+                            position + 1
+                        ),
+                    );
+                    return None;
+                }
+                let id = self.lambda_def(cx, params, body, a.span)?;
+                return Some(self.mk(cx, ExprKind::OpArg(OpRef::Def(id)), a.span));
+            }
+            ast::ExprKind::Apply { path, name, args } if args.is_empty() => {
+                if path.is_empty() {
+                    self.lower_name(cx, name, args, a.span, true)?
+                } else {
+                    self.lower_path(cx, path, name, args, a.span, true)?
+                }
+            }
+            _ => {
+                self.error(
+                    cx.file,
+                    a.span,
+                    format!(
+                        "An expression appears as argument number {} (counting from 1) to operator '{op_name}', in a position an operator is required.",
+                        position + 1
+                    ),
+                );
+                return None;
+            }
+        };
+        let found = match &lowered.kind {
+            ExprKind::OpArg(op) => self.op_arity(cx, op),
+            _ => 0,
+        };
+        if found != want {
+            self.error(
+                cx.file,
+                a.span,
+                format!("Expected arity {want} but found operator of arity {found}."),
+            );
+            return None;
+        }
+        Some(lowered)
     }
 
     /// `I!Op`, `I(1)!J!Op(a)`, or a subexpression selector such as `Inv!2`.
@@ -488,39 +662,60 @@ impl Resolver {
         name: &ast::Ident,
         args: &[ast::Expr],
         span: tla_syntax::Span,
+        as_arg: bool,
     ) -> Option<Expr> {
         let first = &path[0];
+        // The compound name SANY reports, `I!J!Op`.
+        let compound = |upto: usize| -> String {
+            path.iter()
+                .take(upto)
+                .map(|s| s.name.name.as_str())
+                .chain((upto > path.len()).then_some(name.name.as_str()))
+                .collect::<Vec<_>>()
+                .join("!")
+        };
         match self.lookup(cx, &first.name.name) {
             Some(Resolved::Sym(Symbol::Instance(info))) => {
                 let mut info = info;
                 let mut inst_args = Vec::new();
-                let mut segs = path.iter().peekable();
-                while let Some(seg) = segs.next() {
-                    self.check_arity(cx, &seg.name, info.arity, seg.args.len())?;
+                let mut segs = path.iter().enumerate().peekable();
+                while let Some((k, seg)) = segs.next() {
+                    let shown = compound(k + 1);
+                    self.check_arity(cx, &shown, &seg.name, info.arity, seg.args.len(), span)?;
                     inst_args.extend(self.lower_args(cx, &seg.args, None)?);
-                    let next_name = segs.peek().map(|s| &s.name).unwrap_or(name);
+                    let next_name = segs.peek().map(|(_, s)| &s.name).unwrap_or(name);
                     match info.names.get(&next_name.name) {
                         Some(Symbol::Instance(inner)) if segs.peek().is_some() => {
                             info = inner.clone();
                         }
+                        Some(Symbol::Instance(_)) => {
+                            self.error(
+                                cx.file,
+                                name.span,
+                                format!(
+                                    "Operator name {} is incomplete.",
+                                    compound(path.len() + 1)
+                                ),
+                            );
+                            return None;
+                        }
                         Some(Symbol::Def(d)) if segs.peek().is_none() => {
                             let d = *d;
                             let arity = self.spec.def(d).params.len() - inst_args.len();
-                            if args.is_empty() && arity > 0 && inst_args.is_empty() {
+                            if as_arg && args.is_empty() && arity > 0 && inst_args.is_empty() {
                                 return Some(self.mk(cx, ExprKind::OpArg(OpRef::Def(d)), span));
                             }
-                            self.check_arity(cx, name, arity, args.len())?;
-                            inst_args.extend(self.lower_args(cx, args, None)?);
+                            let shown = compound(path.len() + 1);
+                            self.check_arity(cx, &shown, name, arity, args.len(), span)?;
+                            let first_param = inst_args.len();
+                            inst_args.extend(self.lower_args(cx, args, Some((d, first_param)))?);
                             return Some(self.mk(cx, ExprKind::Call(d, inst_args), span));
                         }
                         _ => {
                             self.error(
                                 cx.file,
-                                next_name.span,
-                                format!(
-                                    "Unknown operator: `{}' in instance of module {}.",
-                                    next_name.name, info.module_name
-                                ),
+                                name.span,
+                                format!("Unknown operator: `{}'.", compound(path.len() + 1)),
                             );
                             return None;
                         }
@@ -533,19 +728,22 @@ impl Resolver {
                 self.error(
                     cx.file,
                     first.name.span,
-                    format!(
-                        "`{}` is not a module instance or a definition",
-                        first.name.name
-                    ),
+                    format!("Cannot take subexpression of `{}'.", first.name.name),
                 );
                 None
             }
             None => {
-                self.error(
-                    cx.file,
-                    first.name.span,
-                    format!("Unknown operator: `{}'.", first.name.name),
-                );
+                let all_names = path
+                    .iter()
+                    .map(|s| &s.name)
+                    .chain(std::iter::once(name))
+                    .all(|n| !n.name.is_empty() && !n.name.chars().all(|c| c.is_ascii_digit()));
+                let (shown, at) = if all_names {
+                    (compound(path.len() + 1), name.span)
+                } else {
+                    (first.name.name.clone(), first.name.span)
+                };
+                self.error(cx.file, at, format!("Unknown operator: `{shown}'."));
                 None
             }
         }
@@ -603,21 +801,23 @@ impl Resolver {
         body: &ast::Expr,
     ) -> Option<ExprKind> {
         let mut defs = Vec::new();
+        let mut declared = Vec::new();
         for u in units {
             match u {
                 ast::Unit::Op(od) => {
                     let id = self.op_def_in(cx, od, true);
                     defs.push(id);
-                    self.bind_let(cx, &od.name, id);
+                    self.bind_let(cx, &od.name, od.span, id, false);
                 }
                 ast::Unit::Fun(fd) => {
                     let id = self.fun_def_in(cx, fd, true);
                     defs.push(id);
-                    self.bind_let(cx, &fd.name, id);
+                    self.bind_let(cx, &fd.name, fd.span, id, true);
                 }
                 ast::Unit::ModuleDef(md) if md.params.is_empty() => {
-                    let (m, subs) = self.substitutions(cx, &md.instance)?;
-                    let info = self.instantiate(&m, subs, &[], &md.instance, true);
+                    let (m, subs) = self.substitutions(cx, &md.instance, md.span)?;
+                    let loc = self.loc(cx, md.span);
+                    let info = self.instantiate(&m, subs, &[], &md.instance, true, loc);
                     cx.locals.push(LocalSym::Instance {
                         name: md.name.name.clone(),
                         info: std::rc::Rc::new(info),
@@ -627,6 +827,7 @@ impl Resolver {
                     for d in decls {
                         let id = self.placeholder_def(cx.module, cx.file, &d.name, d.arity, true);
                         self.pending_recursive.insert(id);
+                        declared.push(id);
                         cx.locals.push(LocalSym::Def {
                             name: d.name.name.clone(),
                             id,
@@ -648,12 +849,21 @@ impl Resolver {
                 }
             }
         }
+        self.undefined_recursive(|id, _| declared.contains(&id));
         let body = self.lower_box(cx, body)?;
         Some(ExprKind::Let(defs, body))
     }
 
-    /// Binds a LET definition's name, or fills its RECURSIVE placeholder.
-    fn bind_let(&mut self, cx: &mut ExprCx, name: &ast::Ident, id: DefId) {
+    /// Binds a LET definition's name, or fills its RECURSIVE placeholder. A name that already
+    /// means something is an error (Generator.processOperator, processFunction).
+    fn bind_let(
+        &mut self,
+        cx: &mut ExprCx,
+        name: &ast::Ident,
+        def_span: tla_syntax::Span,
+        id: DefId,
+        function: bool,
+    ) {
         let placeholder = cx.locals.iter().rev().find_map(|l| match l {
             LocalSym::Def { name: n, id }
                 if *n == name.name && self.pending_recursive.contains(id) =>
@@ -667,14 +877,14 @@ impl Resolver {
             return;
         }
         if self.lookup(cx, &name.name).is_some() {
-            self.error(
-                cx.file,
-                name.span,
-                format!(
-                    "Multiply-defined symbol '{}': this definition or declaration conflicts with an earlier one",
-                    name.name
-                ),
-            );
+            let n = &name.name;
+            let msg = if function {
+                format!("Function name `{n}' already defined or declared.")
+            } else {
+                format!("Operator {n} already defined or declared.")
+            };
+            self.error(cx.file, def_span, msg);
+            return;
         }
         cx.locals.push(LocalSym::Def {
             name: name.name.clone(),
@@ -691,7 +901,7 @@ impl Resolver {
         self.pending_recursive.remove(&placeholder);
     }
 
-    fn lambda_def(
+    pub(crate) fn lambda_def(
         &mut self,
         cx: &mut ExprCx,
         params: &[ast::Ident],

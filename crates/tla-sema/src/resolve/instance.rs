@@ -1,7 +1,7 @@
 //! INSTANCE: substitutions and the copies of the instantiated module's definitions.
 
 use super::expr::{ExprCx, LocalSym};
-use super::{InstanceInfo, ModCx, ResolvedModule, Resolver, Symbol};
+use super::{InstanceInfo, InstanceLevelCheck, ModCx, ResolvedModule, Resolver, Symbol};
 use crate::ir::*;
 use crate::visit::{for_each_child, for_each_child_mut};
 use std::collections::HashMap;
@@ -33,53 +33,79 @@ impl Resolver {
     ) -> Option<InstanceInfo> {
         let mut locals = Vec::new();
         let mut ecx = ExprCx::new(cx, &mut locals);
-        let (m, subs) = self.substitutions(&mut ecx, inst)?;
-        Some(self.instantiate(&m, subs, params, inst, false))
+        let (m, subs) = self.substitutions(&mut ecx, inst, inst.span)?;
+        let loc = Loc {
+            file: cx.file,
+            span: inst.span,
+        };
+        Some(self.instantiate(&m, subs, params, inst, false, loc))
     }
 
-    /// Finds the instantiated module and lowers the substitutions, explicit and implicit.
+    /// Finds the instantiated module and lowers the substitutions, explicit and implicit
+    /// (Generator.processSubst, SubstInNode.constructSubst and matchAll). `stmt` is the whole
+    /// INSTANCE statement, where SANY reports a missing substitution.
     pub(crate) fn substitutions(
         &mut self,
         cx: &mut ExprCx,
         inst: &ast::Instance,
+        stmt: tla_syntax::Span,
     ) -> Option<(Rc<ResolvedModule>, Substitution)> {
         let m = self.module_named(&inst.module, cx.file, cx.scope)?;
-        let mut declared: Vec<(String, Param, usize)> = Vec::new();
+        let mut declared: Vec<(String, Param, usize, Loc)> = Vec::new();
         for v in &m.scope.variables {
-            declared.push((
-                self.spec.variables[v.index()].name.clone(),
-                Param::Var(*v),
-                0,
-            ));
+            let d = &self.spec.variables[v.index()];
+            declared.push((d.name.clone(), Param::Var(*v), 0, d.loc));
         }
         for c in &m.scope.constants {
             let d = &self.spec.constants[c.index()];
-            declared.push((d.name.clone(), Param::Const(*c), d.arity));
+            declared.push((d.name.clone(), Param::Const(*c), d.arity, d.loc));
         }
         let mut subs = Substitution::new();
+        let mut level_substs: Vec<(String, bool, Expr)> = Vec::new();
+        let mut explicit: Vec<Param> = Vec::new();
         let mut ok = true;
         for (name, value) in &inst.substitutions {
-            let Some((_, param, arity)) = declared.iter().find(|(n, _, _)| *n == name.name) else {
+            let Some((_, param, arity, _)) = declared.iter().find(|(n, ..)| *n == name.name) else {
                 self.error(
                     cx.file,
                     name.span,
                     format!(
-                        "`{}` is not a CONSTANT or VARIABLE of module {}",
-                        name.name, inst.module.name
+                        "Identifier '{}' is not a legal target of a substitution. A legal target must be a declared CONSTANT or VARIABLE in the module being instantiated.",
+                        name.name
                     ),
                 );
                 ok = false;
                 continue;
             };
-            match self.replacement(cx, value, *arity) {
+            if explicit.contains(param) {
+                self.error(
+                    cx.file,
+                    name.span,
+                    format!(
+                        "Multiple substitutions for symbol '{}' in substitution.",
+                        name.name
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            explicit.push(*param);
+            match self.replacement(cx, &name.name, value, *arity) {
                 Some(r) => {
+                    if let Replacement::Expr(e) = &r {
+                        level_substs.push((
+                            name.name.clone(),
+                            matches!(param, Param::Var(_)),
+                            e.clone(),
+                        ));
+                    }
                     subs.insert(*param, r);
                 }
                 None => ok = false,
             }
         }
-        for (name, param, arity) in &declared {
-            if subs.contains_key(param) {
+        for (name, param, arity, decl_loc) in &declared {
+            if explicit.contains(param) {
                 continue;
             }
             let ident = ast::Ident {
@@ -92,12 +118,13 @@ impl Resolver {
                 | LocalSym::Instance { name: n, .. } => n == name,
             }) || cx.scope.names.contains_key(name);
             if !known {
+                let at = self.place(*decl_loc);
+                let here = self.spec.modules[cx.module.index()].name.clone();
                 self.error(
                     cx.file,
-                    inst.module.span,
+                    stmt,
                     format!(
-                        "module {} declares `{name}`, which this INSTANCE neither substitutes (WITH {name} <- ...) nor finds defined here",
-                        inst.module.name
+                        "Substitution missing for symbol {name} declared at {at} and instantiated in module {here}."
                     ),
                 );
                 ok = false;
@@ -111,8 +138,15 @@ impl Resolver {
                 },
                 inst.module.span,
             );
-            match self.replacement(cx, &e, *arity) {
+            match self.replacement(cx, name, &e, *arity) {
                 Some(r) => {
+                    if let Replacement::Expr(e) = &r {
+                        level_substs.push((
+                            name.clone(),
+                            matches!(param, Param::Var(_)),
+                            e.clone(),
+                        ));
+                    }
                     let same = matches!((&r, param),
                         (Replacement::Expr(Expr { kind: ExprKind::Var(a), .. }), Param::Var(b)) if a == b)
                         || matches!((&r, param),
@@ -124,34 +158,73 @@ impl Resolver {
                 None => ok = false,
             }
         }
+        if ok && !level_substs.is_empty() {
+            self.instance_checks.push(InstanceLevelCheck {
+                loc: Loc {
+                    file: cx.file,
+                    span: stmt,
+                },
+                module_name: inst.module.name.clone(),
+                has_variables: !m.scope.variables.is_empty(),
+                defs: m.own_defs.clone(),
+                substs: level_substs,
+            });
+        }
         ok.then_some((m, subs))
     }
 
+    /// What replaces the declared `target` of the given arity: an expression, or for an
+    /// operator constant an operator (Generator.generateSubst, generateOpArg).
     fn replacement(
         &mut self,
         cx: &mut ExprCx,
+        target: &str,
         value: &ast::Expr,
         arity: usize,
     ) -> Option<Replacement> {
+        let wrong_arity = format!(
+            "An operator must be substituted for symbol '{target}', and it must have arity {arity}."
+        );
         if arity == 0 {
+            if let ast::ExprKind::Lambda(..) = value.kind {
+                self.error(cx.file, value.span, wrong_arity);
+                return None;
+            }
+            if let ast::ExprKind::Apply { path, name, args } = &value.kind {
+                if path.is_empty() && args.is_empty() {
+                    let lowered = self.lower_name(cx, name, args, value.span, true)?;
+                    if let ExprKind::OpArg(_) = lowered.kind {
+                        self.error(cx.file, value.span, wrong_arity);
+                        return None;
+                    }
+                    return Some(Replacement::Expr(lowered));
+                }
+            }
             return self.lower(cx, value).map(Replacement::Expr);
         }
         let lowered = match &value.kind {
             ast::ExprKind::Apply { path, name, args } if path.is_empty() && args.is_empty() => {
                 self.lower_name(cx, name, args, value.span, true)?
             }
-            _ => self.lower(cx, value)?,
-        };
-        match lowered.kind {
-            ExprKind::OpArg(op) => Some(Replacement::Op(op)),
+            ast::ExprKind::Lambda(params, body) => {
+                let id = self.lambda_def(cx, params, body, value.span)?;
+                self.mk(cx, ExprKind::OpArg(OpRef::Def(id)), value.span)
+            }
             _ => {
                 self.error(
                     cx.file,
                     value.span,
                     format!(
-                        "an operator taking {arity} arguments must be substituted by an operator"
+                        "Arity {arity} operator (not an expression) is expected to substitute for CONSTANT '{target}'."
                     ),
                 );
+                return None;
+            }
+        };
+        match lowered.kind {
+            ExprKind::OpArg(op) if self.op_arity(cx, &op) == arity => Some(Replacement::Op(op)),
+            _ => {
+                self.error(cx.file, value.span, wrong_arity);
                 None
             }
         }
@@ -166,6 +239,7 @@ impl Resolver {
         params: &[(String, LocalId)],
         inst: &ast::Instance,
         in_expr: bool,
+        loc: Loc,
     ) -> InstanceInfo {
         let mut copier = Copier {
             subs,
@@ -179,6 +253,7 @@ impl Resolver {
             module_name: inst.module.name.clone(),
             arity: params.len(),
             names,
+            loc,
         }
     }
 
@@ -203,6 +278,7 @@ impl Resolver {
                         module_name: info.module_name.clone(),
                         arity: info.arity,
                         names: inner,
+                        loc: info.loc,
                     }))
                 }
                 Symbol::Var(_) | Symbol::Const(..) => continue,

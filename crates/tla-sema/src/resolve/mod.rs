@@ -56,8 +56,11 @@ pub(crate) enum DeclWay {
 pub(crate) struct InstanceLevelCheck {
     /// The INSTANCE statement.
     pub loc: Loc,
-    pub module: ModuleId,
     pub module_name: String,
+    /// Whether the instantiated module declares variables, and its definitions: together they
+    /// decide whether it is a constant module (ModuleNode.isConstant).
+    pub has_variables: bool,
+    pub defs: Vec<DefId>,
     /// (declared name, whether it is a VARIABLE, the expression substituted for it)
     pub substs: Vec<(String, bool, Expr)>,
 }
@@ -76,6 +79,9 @@ pub(crate) struct Scope {
 pub(crate) struct ResolvedModule {
     pub id: ModuleId,
     pub scope: Scope,
+    /// The definitions of the module's own context: those it defines or imports, not those of
+    /// an enclosing module (which a submodule sees too).
+    pub own_defs: Vec<DefId>,
 }
 
 pub(crate) struct Resolver {
@@ -236,6 +242,7 @@ impl Resolver {
             extends: Vec::new(),
             assumptions: Vec::new(),
         });
+        let outer_names = outer.names.clone();
         let mut scope = Scope {
             names: outer.names,
             exports: HashMap::new(),
@@ -290,7 +297,20 @@ impl Resolver {
         }
         info.variables = scope.variables.clone();
         info.constants = scope.constants.clone();
-        std::rc::Rc::new(ResolvedModule { id, scope })
+        let own_defs = scope
+            .names
+            .iter()
+            .filter(|(name, sym)| outer_names.get(*name) != Some(*sym))
+            .filter_map(|(_, sym)| match sym {
+                Symbol::Def(d) => Some(*d),
+                _ => None,
+            })
+            .collect();
+        std::rc::Rc::new(ResolvedModule {
+            id,
+            scope,
+            own_defs,
+        })
     }
 
     /// Adds a name to a module's scope (and its exports unless LOCAL), as SANY does when the
@@ -654,9 +674,7 @@ impl Resolver {
             let (loc, name) = (def.loc, def.name.clone());
             self.errors.push(SemaError {
                 loc: Some(loc),
-                message: format!(
-                    "Symbol {name} declared in RECURSIVE statement but not defined."
-                ),
+                message: format!("Symbol {name} declared in RECURSIVE statement but not defined."),
             });
         }
     }
