@@ -305,7 +305,9 @@ fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), M
         let m = module.unwrap_or(spec.root);
         match find_def(spec, m, &a.name.name) {
             Some(d) if spec.def(d).params.len() == a.args.len() => {
-                ev.override_def(d, OpValue::Val(value));
+                for copy in with_copies(spec, d) {
+                    ev.override_def(copy, OpValue::Val(value.clone()));
+                }
             }
             // TLC ignores assignments to names the spec does not declare.
             _ => {}
@@ -352,7 +354,9 @@ fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), M
                 Some(&o.name),
             )
         })?;
-        ev.override_def(d, OpValue::Def(target));
+        for copy in with_copies(spec, d) {
+            ev.override_def(copy, OpValue::Def(target));
+        }
     }
     for c in &root.constants {
         if ev.const_binding(*c).is_none() {
@@ -366,6 +370,17 @@ fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), M
         }
     }
     Ok(())
+}
+
+/// A definition and the copies INSTANCEs made of it.
+fn with_copies(spec: &Spec, d: DefId) -> Vec<DefId> {
+    let mut out = vec![d];
+    for (i, def) in spec.defs.iter().enumerate() {
+        if def.origin == Some(d) {
+            out.push(DefId(i as u32));
+        }
+    }
+    out
 }
 
 fn module_named(spec: &Spec, m: &Name) -> Result<ModuleId, ModelError> {

@@ -98,6 +98,34 @@ pub fn enabled(ev: &Evaluator, action: &Expr, env: &mut Env, cur: &[Value]) -> E
     Ok(found)
 }
 
+/// Every combination of the bound lists' elements (first list slowest), as name/value pairs.
+fn collect_bindings(
+    lists: &[(Vec<LocalId>, bool, SetValue)],
+    i: usize,
+    cur: &mut Vec<(LocalId, Value)>,
+    out: &mut Vec<Vec<(LocalId, Value)>>,
+) {
+    let Some((vars, tuple, elems)) = lists.get(i) else {
+        out.push(cur.clone());
+        return;
+    };
+    for x in elems.iter() {
+        let mark = cur.len();
+        if *tuple {
+            let parts = x
+                .as_func()
+                .and_then(|f| f.as_tuple())
+                .map(|t| t.to_vec())
+                .unwrap_or_default();
+            cur.extend(vars.iter().copied().zip(parts));
+        } else {
+            cur.push((vars[0], x.clone()));
+        }
+        collect_bindings(lists, i + 1, cur, out);
+        cur.truncate(mark);
+    }
+}
+
 impl Run<'_, '_> {
     fn sv<'s>(&'s self, next: &'s [Option<Value>]) -> StateView<'s> {
         StateView {
@@ -160,8 +188,29 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         use ExprKind::*;
+        // Once every variable has a value, TLC evaluates what is left instead of expanding it.
+        if next.iter().all(Option::is_some) {
+            return self.condition(e, env, next, action, k);
+        }
         match &e.kind {
             Junction(self::Junction::And, items) => self.conj(items, env, next, action, k),
+            Quant(Quantifier::Forall, bounds, body) => {
+                let lists = self.bound_lists(bounds, env, next)?;
+                let mut bindings = Vec::new();
+                collect_bindings(&lists, 0, &mut Vec::new(), &mut bindings);
+                // TLC processes the first binding, then the others from the last back.
+                if bindings.len() > 1 {
+                    bindings[1..].reverse();
+                }
+                self.forall(&bindings, body, env, next, action, k)
+            }
+            Builtin(self::Builtin::Implies, args) => {
+                if self.eval_bool(&args[0], env, next)? {
+                    self.step(&args[1], env, next, action, false, k)
+                } else {
+                    k(self, env, next, action)
+                }
+            }
             Builtin(self::Builtin::And, args) => self.conj(args, env, next, action, k),
             Junction(self::Junction::Or, items) | Builtin(self::Builtin::Or, items) => {
                 for it in items {
@@ -458,6 +507,35 @@ impl Run<'_, '_> {
             }
         }
         Ok(lists)
+    }
+
+    /// `\A` in an action: the body for each binding, one after the other, as a conjunction.
+    fn forall(
+        &self,
+        bindings: &[Vec<(LocalId, Value)>],
+        body: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        let Some((first, rest)) = bindings.split_first() else {
+            return k(self, env, next, action);
+        };
+        let mark = env.len();
+        for (l, v) in first {
+            env.push_val(*l, v.clone());
+        }
+        let r = self.step(
+            body,
+            env,
+            next,
+            action,
+            false,
+            &mut |run, env, next, act| run.forall(rest, body, env, next, act, k),
+        );
+        env.truncate(mark);
+        r
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -236,6 +236,9 @@ pub struct Def {
     pub recursive: bool,
     /// Defined by LET or LAMBDA: its body may refer to locals of the expression around it.
     pub in_let: bool,
+    /// For a copy made by an INSTANCE: the definition as written (a model's override of a
+    /// definition applies to all its copies).
+    pub origin: Option<DefId>,
     /// The level of an application whose arguments are all constant.
     pub level: Level,
     /// Per parameter: whether an argument's level raises the application's level.

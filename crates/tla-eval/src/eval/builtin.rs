@@ -220,6 +220,53 @@ impl Evaluator<'_> {
                 }
                 Ok(true)
             }
+            K::RecordSet(fields) => {
+                let Some(f) = x.as_func().filter(|f| f.len() == fields.len()) else {
+                    return self.member_value(set, x, env, sv);
+                };
+                for (name, s) in fields {
+                    match f.select(&Value::str(name)) {
+                        Ok(Some(v)) => {
+                            if !self.member_expr(s, v, env, sv)? {
+                                return Ok(false);
+                            }
+                        }
+                        _ => return Ok(false),
+                    }
+                }
+                Ok(true)
+            }
+            K::Times(items) => {
+                let Some(t) = x.as_func().and_then(|f| f.as_tuple()) else {
+                    return self.member_value(set, x, env, sv);
+                };
+                if t.len() != items.len() {
+                    return Ok(false);
+                }
+                for (s, v) in items.iter().zip(t) {
+                    if !self.member_expr(s, v, env, sv)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            K::Builtin(Builtin::Union, a) => {
+                if let K::SetEnum(items) = &a[0].kind {
+                    for s in items {
+                        if self.member_expr(s, x, env, sv)? {
+                            return Ok(true);
+                        }
+                    }
+                    return Ok(false);
+                }
+                let outer = self.expr(&a[0], env, sv)?;
+                for s in enumerate(&outer, a[0].loc)?.iter() {
+                    if member(s, x, set.loc)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
             K::Builtin(Builtin::Subset, a) if x.is_set() => {
                 for e in enumerate(x, set.loc)?.iter() {
                     if !self.member_expr(&a[0], e, env, sv)? {

@@ -338,6 +338,7 @@ impl Copier {
             return c;
         }
         let mut def = r.spec.def(d).clone();
+        def.origin = Some(def.origin.unwrap_or(d));
         let id = r.push_def(def.clone());
         self.copies.insert(d, id);
         if !def.in_let && !self.params.is_empty() {
