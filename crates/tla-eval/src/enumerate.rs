@@ -245,6 +245,10 @@ impl Run<'_, '_> {
                 }
             }
             Let(_, body) | Label(_, body) => self.step(body, env, next, action, splitting, k),
+            FunApp(f, args) if self.lazy_function(f).is_some() => {
+                let d = self.lazy_function(f).expect("checked");
+                self.fun_app(d, args, env, next, action, k)
+            }
             Local(l) if matches!(env.get(*l), Some(Binding::Lazy(..))) => {
                 let Some(Binding::Lazy(a, captured)) = env.get(*l).cloned() else {
                     unreachable!("checked")
@@ -328,6 +332,73 @@ impl Run<'_, '_> {
         (self.ev.is_plain_def(d) && !self.ev.spec.def(d).is_function).then_some(d)
     }
 
+    /// A function definition applied in an action before it was ever built as a whole:
+    /// TLC (whose value for it is still a lambda) goes into its body for that argument.
+    fn lazy_function(&self, f: &Expr) -> Option<DefId> {
+        match &f.kind {
+            ExprKind::Call(d, a) if a.is_empty() => {
+                let d = self.ev.replacement(*d)?;
+                let def = self.ev.spec.def(d);
+                (def.is_function && self.ev.is_plain_def(d) && !self.ev.is_cached(d)).then_some(d)
+            }
+            _ => None,
+        }
+    }
+
+    fn fun_app(
+        &self,
+        d: DefId,
+        args: &[Expr],
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        let arg = if args.len() == 1 {
+            self.eval(&args[0], env, next)?
+        } else {
+            let mut parts = Vec::with_capacity(args.len());
+            for a in args {
+                parts.push(self.eval(a, env, next)?);
+            }
+            Value::tuple(parts)
+        };
+        let def = self.ev.spec.def(d);
+        let ExprKind::FunCons(bounds, body) = &def.body.kind else {
+            return self.condition_value(&arg, d, env, next, action, k);
+        };
+        let mut inner = if def.in_let {
+            Env::from_bindings(&env.capture())
+        } else {
+            Env::new()
+        };
+        let sv = self.sv(next);
+        self.ev.bind_fun_arg(d, bounds, &arg, &mut inner, &sv)?;
+        self.step(
+            body,
+            &mut inner,
+            next,
+            action,
+            false,
+            &mut |run, _, next, act| k(run, env, next, act),
+        )
+    }
+
+    fn condition_value(
+        &self,
+        _arg: &Value,
+        d: DefId,
+        _env: &mut Env,
+        _next: &mut Vec<Option<Value>>,
+        _action: Option<DefId>,
+        _k: Cont,
+    ) -> EResult<Go> {
+        Err(EvalError::at(
+            "internal error: a function definition without a function constructor",
+            self.ev.spec.def(d).loc,
+        ))
+    }
+
     fn condition(
         &self,
         e: &Expr,
@@ -405,16 +476,14 @@ impl Run<'_, '_> {
             });
         }
         let action = if splitting { Some(d) } else { action };
-        if def.in_let {
-            let mark = env.len();
-            for (p, b) in def.params.iter().zip(bindings) {
-                env.push(p.local, b);
-            }
-            let r = self.step(&def.body, env, next, action, splitting, k);
-            env.truncate(mark);
-            return r;
-        }
-        let mut inner = Env::new();
+        // The body runs in an environment of its own, so that the continuation (the rest of
+        // the caller's action) sees the caller's bindings even if the body recursed; a LET
+        // definition starts from the bindings it closes over.
+        let mut inner = if def.in_let {
+            Env::from_bindings(&env.capture())
+        } else {
+            Env::new()
+        };
         for (p, b) in def.params.iter().zip(bindings) {
             inner.push(p.local, b);
         }

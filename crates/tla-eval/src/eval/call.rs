@@ -248,7 +248,7 @@ impl Evaluator<'_> {
         r
     }
 
-    fn bind_fun_arg(
+    pub(crate) fn bind_fun_arg(
         &self,
         d: DefId,
         bounds: &[tla_sema::ir::Bound],
