@@ -61,6 +61,9 @@ pub struct Env {
     base: usize,
     /// Operator calls in progress, to stop runaway recursion with an error.
     pub depth: usize,
+    /// Values of the parameterless LET definitions in scope, computed at first use (TLC
+    /// evaluates such a definition at most once per evaluation of the LET).
+    let_cache: Vec<(DefId, Option<Value>)>,
 }
 
 impl Env {
@@ -118,7 +121,33 @@ impl Env {
             stack: b.to_vec(),
             base: 0,
             depth: 0,
+            let_cache: Vec::new(),
         }
+    }
+
+    /// Opens cache slots for the parameterless definitions of a LET; returns the mark to
+    /// close them with `close_let`.
+    pub fn open_let(&mut self, defs: impl Iterator<Item = DefId>) -> usize {
+        let mark = self.let_cache.len();
+        self.let_cache.extend(defs.map(|d| (d, None)));
+        mark
+    }
+
+    pub fn close_let(&mut self, mark: usize) {
+        self.let_cache.truncate(mark);
+    }
+
+    /// The slot of a LET definition in scope, if any.
+    pub fn let_slot(&self, d: DefId) -> Option<usize> {
+        self.let_cache.iter().rposition(|(x, _)| *x == d)
+    }
+
+    pub fn let_value(&self, slot: usize) -> Option<&Value> {
+        self.let_cache[slot].1.as_ref()
+    }
+
+    pub fn set_let_value(&mut self, slot: usize, v: Value) {
+        self.let_cache[slot].1 = Some(v);
     }
 
     /// The bindings visible now, for a closure to capture.

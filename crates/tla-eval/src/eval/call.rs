@@ -36,6 +36,16 @@ impl Evaluator<'_> {
             let _ = self.cache[d.index()].set(v.clone());
             return Ok(v);
         }
+        if args.is_empty() {
+            if let Some(slot) = env.let_slot(d) {
+                if let Some(v) = env.let_value(slot) {
+                    return Ok(v.clone());
+                }
+                let v = self.call_bound(d, Vec::new(), env, sv)?;
+                env.set_let_value(slot, v.clone());
+                return Ok(v);
+            }
+        }
         let bindings = self.bindings(d, args, env, sv)?;
         self.call_bound(d, bindings, env, sv)
     }

@@ -159,7 +159,17 @@ impl Evaluator<'_> {
                     )),
                 }
             }
-            Let(_, body) => self.expr(body, env, sv),
+            Let(defs, body) => {
+                let spec = self.spec;
+                let mark = env.open_let(
+                    defs.iter()
+                        .copied()
+                        .filter(|d| spec.def(*d).params.is_empty() && !spec.def(*d).is_function),
+                );
+                let r = self.expr(body, env, sv);
+                env.close_let(mark);
+                r
+            }
             SetEnum(items) => {
                 let mut b = SetBuilder::with_capacity(items.len());
                 for it in items {
