@@ -170,6 +170,10 @@ impl Run<'_, '_> {
             },
             ExprKind::Builtin(Builtin::Prime, a) if !self.init => match &a[0].kind {
                 ExprKind::Var(v) => Some(*v),
+                ExprKind::Local(l) => match env.get(*l) {
+                    Some(Binding::Var(v, false)) => Some(*v),
+                    _ => None,
+                },
                 _ => None,
             },
             _ => None,
@@ -466,6 +470,9 @@ impl Run<'_, '_> {
         for a in args {
             bindings.push(match &a.kind {
                 ExprKind::OpArg(op) => Binding::Op(self.ev.op_value(op, env)),
+                // A variable is passed by name (TLC passes arguments unevaluated): the body
+                // may prime it (`q' = ...`) or assign it.
+                ExprKind::Var(v) if !self.init => Binding::Var(*v, false),
                 _ => match self.target(a, env) {
                     Some(v) => Binding::Var(v, !self.init),
                     None if a.level >= tla_sema::ir::Level::Action => {
@@ -506,8 +513,17 @@ impl Run<'_, '_> {
         action: Option<DefId>,
         k: Cont,
     ) -> EResult<Go> {
+        let var = match &e.kind {
+            ExprKind::Var(x) => Some(*x),
+            ExprKind::Local(l) => match env.get(*l) {
+                Some(Binding::Var(x, false)) => Some(*x),
+                _ => None,
+            },
+            _ => None,
+        };
         match &e.kind {
-            ExprKind::Var(x) => {
+            _ if var.is_some() => {
+                let x = &var.expect("checked");
                 let now = self.cur[x.index()].clone();
                 match &next[x.index()] {
                     None => self.assign(*x, now, env, next, action, k),
