@@ -295,6 +295,9 @@ impl Run<'_, '_> {
                     },
                 )
             }
+            Builtin(self::Builtin::Cdot, args) if !self.init => {
+                self.compose(&args[0], &args[1], env, next, action, k)
+            }
             Builtin(self::Builtin::Unchanged, args) if !self.init => {
                 self.unchanged(&args[0], env, next, action, k)
             }
@@ -401,6 +404,75 @@ impl Run<'_, '_> {
             "internal error: a function definition without a function constructor",
             self.ev.spec.def(d).loc,
         ))
+    }
+
+    /// `A \cdot B`: a step of A to an intermediate state, then a step of B from it.
+    fn compose(
+        &self,
+        a: &Expr,
+        b: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
+        let mut mids: Vec<Vec<Value>> = Vec::new();
+        let first = Run {
+            ev: self.ev,
+            cur: self.cur,
+            init: false,
+        };
+        let mut scratch = empty_state(self.ev);
+        first.step(a, env, &mut scratch, action, false, &mut |run, _, st, _| {
+            if let Some(i) = st.iter().position(Option::is_none) {
+                let name = &run.ev.spec.variables[i].name;
+                return Err(EvalError::new(format!(
+                    "The first action of an action composition does not assign the variable {name}."
+                )));
+            }
+            mids.push(st.iter().map(|v| v.clone().expect("assigned")).collect());
+            Ok(true)
+        })?;
+        for mid in &mids {
+            let second = Run {
+                ev: self.ev,
+                cur: mid,
+                init: false,
+            };
+            let mut ends: Vec<Vec<Option<Value>>> = Vec::new();
+            let mut scratch = empty_state(self.ev);
+            second.step(b, env, &mut scratch, action, false, &mut |_, _, st, _| {
+                ends.push(st.clone());
+                Ok(true)
+            })?;
+            for end in ends {
+                // The composed step's next state is B's; it must agree with what is assigned.
+                let mut saved = Vec::new();
+                let mut agree = true;
+                for (i, v) in end.iter().enumerate() {
+                    match (&next[i], v) {
+                        (Some(x), Some(y)) if !x.tlc_eq(y)? => agree = false,
+                        (None, Some(y)) => {
+                            saved.push(i);
+                            next[i] = Some(y.clone());
+                        }
+                        _ => {}
+                    }
+                }
+                let go = if agree {
+                    k(self, env, next, action)?
+                } else {
+                    true
+                };
+                for i in saved {
+                    next[i] = None;
+                }
+                if !go {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     fn condition(
