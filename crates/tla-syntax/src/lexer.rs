@@ -32,7 +32,8 @@ pub struct Token {
     pub span: Span,
     /// 1-based line of the first character.
     pub line: u32,
-    /// 1-based column of the first character, counting characters.
+    /// 1-based column of the first character, counting characters, with a tab advancing to
+    /// the next multiple of 8 as in SANY's character stream (junction bullets align by it).
     pub col: u32,
 }
 
@@ -138,6 +139,7 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("++", "++"),
     ("%%", "%%"),
     ("&&", "&&"),
+    ("##", "##"),
     ("$$", "$$"),
     ("??", "??"),
     ("!!", "!!"),
@@ -180,6 +182,8 @@ const SYMBOLS: &[(&str, &str)] = &[
 const BACKSLASH_WORDS: &[(&str, &str)] = &[
     ("A", "\\A"),
     ("E", "\\E"),
+    ("forall", "\\A"),
+    ("exists", "\\E"),
     ("AA", "\\AA"),
     ("EE", "\\EE"),
     ("in", "\\in"),
@@ -198,8 +202,10 @@ const BACKSLASH_WORDS: &[(&str, &str)] = &[
     ("circ", "\\o"),
     ("div", "\\div"),
     ("cdot", "\\cdot"),
-    ("land", "/\\"),
-    ("lor", "\\/"),
+    // `\land` and `\lor` are the infix operators `/\` and `\/` but, as in SANY, never
+    // bullets of a junction list: the parser maps them to `/\` and `\/` as infix names.
+    ("land", "\\land"),
+    ("lor", "\\lor"),
     ("lnot", "~"),
     ("neg", "~"),
     ("equiv", "<=>"),
@@ -236,7 +242,8 @@ const BACKSLASH_WORDS: &[(&str, &str)] = &[
     ("odot", "(.)"),
 ];
 
-/// Unicode spellings and their ASCII equivalents.
+/// Unicode spellings and their ASCII equivalents: exactly the set SANY's lexer accepts
+/// (`tla+.jj` and the synonym table of `Operators.java`), no more.
 const UNICODE: &[(char, &str)] = &[
     ('∧', "/\\"),
     ('∨', "\\/"),
@@ -252,6 +259,7 @@ const UNICODE: &[(char, &str)] = &[
     ('≜', "=="),
     ('→', "->"),
     ('↦', "|->"),
+    ('←', "<-"),
     ('⟨', "<<"),
     ('⟩', ">>"),
     ('□', "[]"),
@@ -266,6 +274,7 @@ const UNICODE: &[(char, &str)] = &[
     ('⇔', "<=>"),
     ('≡', "<=>"),
     ('↝', "~>"),
+    ('⇸', "-+->"),
     ('⊕', "(+)"),
     ('⊖', "(-)"),
     ('⊗', "(\\X)"),
@@ -273,11 +282,10 @@ const UNICODE: &[(char, &str)] = &[
     ('⊙', "(.)"),
     ('∘', "\\o"),
     ('⋅', "\\cdot"),
-    ('·', "\\cdot"),
     ('≺', "\\prec"),
-    ('≼', "\\preceq"),
+    ('⪯', "\\preceq"),
     ('≻', "\\succ"),
-    ('≽', "\\succeq"),
+    ('⪰', "\\succeq"),
     ('∼', "\\sim"),
     ('≃', "\\simeq"),
     ('≈', "\\approx"),
@@ -295,13 +303,10 @@ const UNICODE: &[(char, &str)] = &[
     ('⊒', "\\sqsupseteq"),
     ('⋆', "\\star"),
     ('◯', "\\bigcirc"),
-    ('○', "\\bigcirc"),
-    ('•', "\\bullet"),
+    ('●', "\\bullet"),
     ('⊎', "\\uplus"),
     ('≀', "\\wr"),
     ('÷', "\\div"),
-    ('∖', "\\"),
-    ('←', "<-"),
     ('⊢', "|-"),
     ('⊨', "|="),
     ('⊣', "-|"),
@@ -310,9 +315,11 @@ const UNICODE: &[(char, &str)] = &[
     ('⩴', "::="),
     ('‥', ".."),
     ('…', "..."),
-    ('⊸', "-+->"),
-    ('⊲', "<:"),
-    ('↠', ":>"),
+    ('‼', "!!"),
+    ('⁇', "??"),
+    ('‖', "||"),
+    ('⁺', "^+"),
+    ('∷', "::"),
 ];
 
 /// The Unicode spellings of names that are identifiers in ASCII.
@@ -389,17 +396,29 @@ impl<'a> Lexer<'a> {
         self.src[self.pos..].chars().next()
     }
 
+    #[inline]
     fn byte_at(&self, i: usize) -> u8 {
         self.bytes.get(i).copied().unwrap_or(0)
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
+        let b = *self.bytes.get(self.pos)?;
+        if b.is_ascii() && b != b'\n' && b != b'\t' {
+            self.pos += 1;
+            self.col += 1;
+            return Some(b as char);
+        }
         let c = self.peek_char()?;
         self.pos += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.line_start = self.pos;
             self.col = 1;
+        } else if c == '\t' {
+            // SANY (JavaCC's SimpleCharStream, tab size 8) puts the next character at the next
+            // tab stop: columns 1..=8 are followed by 9, 9..=16 by 17.
+            self.col = (self.col - 1) / 8 * 8 + 9;
         } else {
             self.col += 1;
         }
@@ -422,12 +441,18 @@ impl<'a> Lexer<'a> {
             if self.pos >= self.bytes.len() {
                 return Ok(());
             }
-            if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' || b == 0x0c {
+            // SANY's white space: no form feed, no other control characters.
+            if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' {
                 self.bump();
             } else if b == b'\\' && self.byte_at(self.pos + 1) == b'*' {
-                while self.pos < self.bytes.len() && self.byte_at(self.pos) != b'\n' {
-                    self.bump();
-                }
+                // To the end of the line; no token follows on it, so the column need not be
+                // kept while skipping.
+                let rest = &self.bytes[self.pos..];
+                let len = rest
+                    .iter()
+                    .position(|&c| c == b'\n' || c == b'\r')
+                    .unwrap_or(rest.len());
+                self.pos += len;
             } else if b == b'(' && self.byte_at(self.pos + 1) == b'*' {
                 self.block_comment()?;
             } else {
@@ -441,18 +466,20 @@ impl<'a> Lexer<'a> {
         let mut depth = 0usize;
         while self.pos < self.bytes.len() {
             let b = self.byte_at(self.pos);
-            let next = self.byte_at(self.pos + 1);
-            if b == b'(' && next == b'*' {
+            if b == b'(' && self.byte_at(self.pos + 1) == b'*' {
                 depth += 1;
-                self.bump();
-                self.bump();
-            } else if b == b'*' && next == b')' {
+                self.pos += 2;
+                self.col += 2;
+            } else if b == b'*' && self.byte_at(self.pos + 1) == b')' {
                 depth -= 1;
-                self.bump();
-                self.bump();
+                self.pos += 2;
+                self.col += 2;
                 if depth == 0 {
                     return Ok(());
                 }
+            } else if b.is_ascii() && b != b'\n' && b != b'\t' {
+                self.pos += 1;
+                self.col += 1;
             } else {
                 self.bump();
             }
@@ -493,7 +520,7 @@ impl<'a> Lexer<'a> {
         if b == b'"' {
             return self.string();
         }
-        if b.is_ascii_alphanumeric() || (b == b'_' && is_word_byte(self.byte_at(self.pos + 1))) {
+        if b.is_ascii_alphanumeric() || (b == b'_' && self.word_has_letter()) {
             return self.word();
         }
         if b == b'\\' && self.byte_at(self.pos + 1).is_ascii_alphabetic() {
@@ -506,7 +533,7 @@ impl<'a> Lexer<'a> {
         }
         if b < 0x80 {
             for (text, canon) in SYMBOLS {
-                if rest.starts_with(text) {
+                if text.as_bytes()[0] == b && rest.starts_with(text) {
                     for _ in 0..text.len() {
                         self.bump();
                     }
@@ -542,7 +569,7 @@ impl<'a> Lexer<'a> {
         let mut out = String::new();
         loop {
             match self.bump() {
-                None | Some('\n') => {
+                None | Some('\n' | '\r') => {
                     return Err(Diagnostic::new(
                         Span::new(start, start + 1),
                         "string is never closed",
@@ -582,8 +609,15 @@ impl<'a> Lexer<'a> {
                 "SF_"
             }));
         }
-        while is_word_byte(self.byte_at(self.pos)) {
-            self.bump();
+        if !self.word_has_letter() {
+            // As in SANY, a word is a name only if it has a letter: `1_000` is `1` then `_000`.
+            while self.byte_at(self.pos).is_ascii_digit() {
+                self.bump();
+            }
+        } else {
+            while is_word_byte(self.byte_at(self.pos)) {
+                self.bump();
+            }
         }
         let word = &self.src[start..self.pos];
         if word.bytes().all(|b| b.is_ascii_digit()) {
@@ -599,10 +633,25 @@ impl<'a> Lexer<'a> {
                 .map(TokKind::Num)
                 .ok_or_else(|| Diagnostic::new(Span::new(start, self.pos), "number too large"));
         }
-        if let Some(kw) = KEYWORDS.iter().find(|k| **k == word) {
+        let keyword = word.as_bytes()[0].is_ascii_uppercase() && word.len() >= 2;
+        if let Some(kw) = KEYWORDS.iter().find(|k| keyword && **k == word) {
             return Ok(TokKind::Kw(kw));
         }
+        // SANY's plural spellings of two proof keywords.
+        match word {
+            "ACTIONS" => return Ok(TokKind::Kw("ACTION")),
+            "TEMPORALS" => return Ok(TokKind::Kw("TEMPORAL")),
+            _ => {}
+        }
         Ok(TokKind::Ident(word.to_string()))
+    }
+
+    /// Whether the run of letters, digits and `_` starting here contains a letter.
+    fn word_has_letter(&self) -> bool {
+        self.bytes[self.pos..]
+            .iter()
+            .take_while(|b| is_word_byte(**b))
+            .any(|b| b.is_ascii_alphabetic())
     }
 
     fn backslash_word(&mut self) -> Result<TokKind, Diagnostic> {
@@ -709,7 +758,8 @@ fn find_module_start(src: &str) -> Option<usize> {
         while j < bytes.len() && bytes[j] == b'-' {
             j += 1;
         }
-        let after = src[j..].trim_start_matches([' ', '\t', '\r', '\n']);
+        // SANY's `BEGIN_MODULE` token: dashes, then only spaces, then `MODULE`.
+        let after = src[j..].trim_start_matches(' ');
         if after.starts_with("MODULE")
             && !after[6..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
         {
@@ -729,7 +779,8 @@ mod tests {
             .unwrap()
             .into_iter()
             .map(|t| t.kind)
-            .skip(3)
+            // `----`, `MODULE`, `M`, `----`
+            .skip(4)
             .take_while(|k| *k != TokKind::Equals)
             .collect()
     }

@@ -59,10 +59,15 @@ fn apply(name: &str, span: Span, args: Vec<Expr>, whole: Span) -> Expr {
 }
 
 impl Parser {
+    /// An expression. `self.depth` bounds the depth of the tree being built: it counts the
+    /// enclosing expressions and, within each, the operators waiting for their operands and the
+    /// postfix operators, applications and field selections applied so far, so that neither the
+    /// parser nor code walking or dropping the tree recurses without bound.
     pub(crate) fn expr(&mut self) -> PResult<Expr> {
+        let saved = self.depth;
         self.enter()?;
         let r = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || self.expr_inner());
-        self.leave();
+        self.depth = saved;
         r
     }
 
@@ -71,11 +76,31 @@ impl Parser {
         let mut pending: Vec<Pending> = Vec::new();
         loop {
             while let Some(name) = self.prefix_here() {
-                let span = self.bump().span;
+                let span = self.span();
                 let prec = ops::prefix(name).expect("prefix table");
+                // SANY reads a `-` after an operator as the prefix `-.` (12) and rejects it when
+                // that operator binds tighter (`a * -b`, `a ^ -b`; `OperatorStack.reduceStack`).
+                if let Some(Pending::Infix {
+                    name: left,
+                    prec: lp,
+                    ..
+                }) = pending.last()
+                {
+                    if name == "-." && lp.lo > prec.hi {
+                        return Err(conflict(span, left, "-."));
+                    }
+                }
+                self.bump();
+                self.enter()?;
                 pending.push(Pending::Prefix { name, prec, span });
             }
-            let operand = self.operand()?;
+            // A postfix operator right after `[]`, `<>`, ENABLED or UNCHANGED (4..15) overlaps
+            // their range: SANY reports a conflict for `ENABLED x'`.
+            let guard = match pending.last() {
+                Some(Pending::Prefix { name, prec, .. }) if prec.hi >= POSTFIX_PREC => Some(*name),
+                _ => None,
+            };
+            let operand = self.operand(guard)?;
             operands.push(operand);
             let Some((name, prec, assoc)) = self.infix_here() else {
                 break;
@@ -83,26 +108,18 @@ impl Parser {
             let span = self.span();
             while let Some(top) = pending.last() {
                 let tp = top.prec();
-                let reduce = match top {
-                    Pending::Prefix { .. } => tp.lo > prec.hi,
-                    Pending::Infix { assoc: ta, .. } => {
-                        if tp.lo > prec.hi {
-                            true
-                        } else if prec.lo > tp.hi {
-                            false
-                        } else if top.name() == name && *ta {
-                            true
-                        } else {
-                            return Err(Diagnostic::new(
-                                span,
-                                format!(
-                                    "precedence conflict between `{}` and `{}`: add parentheses",
-                                    top.name(),
-                                    name
-                                ),
-                            ));
-                        }
-                    }
+                let same_assoc = match top {
+                    Pending::Prefix { .. } => false,
+                    Pending::Infix { assoc: ta, .. } => top.name() == name && *ta,
+                };
+                let reduce = if tp.lo > prec.hi {
+                    true
+                } else if prec.lo > tp.hi {
+                    false
+                } else if same_assoc {
+                    true
+                } else {
+                    return Err(conflict(span, top.name(), name));
                 };
                 if !reduce {
                     break;
@@ -111,6 +128,7 @@ impl Parser {
                 reduce_one(top, &mut operands);
             }
             self.bump();
+            self.enter()?;
             pending.push(Pending::Infix {
                 name,
                 prec,
@@ -137,17 +155,31 @@ impl Parser {
 
     fn infix_here(&self) -> Option<(&'static str, Prec, bool)> {
         match self.kind() {
-            TokKind::Sym(s) => ops::infix(s).map(|(p, a)| (*s, p, a)),
+            TokKind::Sym(s) => ops::infix(s).map(|(p, a)| (ops::canonical(s), p, a)),
             _ => None,
         }
     }
 
     /// A primary expression followed by postfix operators, function application and `.field`.
-    fn operand(&mut self) -> PResult<Expr> {
+    /// `guard` is a prefix operator right before it whose range overlaps the postfix ones.
+    fn operand(&mut self, guard: Option<&'static str>) -> PResult<Expr> {
         let mut e = self.primary()?;
         loop {
-            match self.kind().clone() {
+            if matches!(
+                self.kind(),
+                TokKind::Sym("'" | "^+" | "^*" | "^#" | "[" | ".")
+            ) {
+                self.enter()?;
+            }
+            let next = match self.kind() {
+                TokKind::Sym(s) => *s,
+                _ => return Ok(e),
+            };
+            match TokKind::Sym(next) {
                 TokKind::Sym(s) if ops::is_postfix(s) => {
+                    if let Some(prefix) = guard {
+                        return Err(conflict(self.span(), prefix, s));
+                    }
                     let t = self.bump();
                     let whole = e.span.to(t.span);
                     e = apply(s, t.span, vec![e], whole);
@@ -161,9 +193,10 @@ impl Parser {
                 }
                 TokKind::Sym(".") if matches!(self.ahead(1), TokKind::Ident(_)) => {
                     self.bump();
-                    let t = self.bump();
-                    let field = ident_of(&t).expect("checked");
-                    let whole = e.span.to(t.span);
+                    // The name may stand left of an enclosing bullet: then it is an error
+                    // (found by fuzzing: `r.` at the end of a line inside a list item).
+                    let field = self.ident()?;
+                    let whole = e.span.to(field.span);
                     e = Expr::new(ExprKind::Dot(Box::new(e), field), whole);
                 }
                 _ => return Ok(e),
@@ -194,9 +227,11 @@ impl Parser {
 
     fn primary(&mut self) -> PResult<Expr> {
         let start = self.span();
+        if matches!(self.kind(), TokKind::Ident(_)) {
+            return self.name_expr();
+        }
         let kind = self.kind().clone();
         let e = match kind {
-            TokKind::Ident(_) => return self.name_expr(),
             TokKind::Num(n) => {
                 self.bump();
                 ExprKind::Num(n)
@@ -275,10 +310,8 @@ impl Parser {
             }
             TokKind::Kw("CHOOSE") => {
                 self.bump();
-                let vars = if self.eat_sym("<<") {
-                    let ids = self.comma_list(|p| p.ident())?;
-                    self.expect_sym(">>")?;
-                    BoundVars::Tuple(ids)
+                let vars = if self.at_sym("<<") {
+                    self.ident_tuple()?
                 } else {
                     BoundVars::Names(vec![self.ident()?])
                 };
@@ -291,19 +324,9 @@ impl Parser {
                 let body = self.expr()?;
                 ExprKind::Choose(vars, set, Box::new(body))
             }
-            TokKind::Kw("LAMBDA") => {
-                self.bump();
-                let params = self.comma_list(|p| p.ident())?;
-                self.expect_sym(":")?;
-                let body = self.expr()?;
-                ExprKind::Lambda(params, Box::new(body))
-            }
             TokKind::Kw(k @ ("WF_" | "SF_")) => {
                 self.bump();
-                let sub = self.subscript()?;
-                self.expect_sym("(")?;
-                let action = self.bracketed(|p| p.expr())?;
-                self.expect_sym(")")?;
+                let (sub, action) = self.fairness_parts(start)?;
                 let kind = if k == "WF_" {
                     Fairness::Weak
                 } else {
@@ -329,6 +352,14 @@ impl Parser {
         let mut path = Vec::new();
         let mut name = first;
         let mut args = self.opt_args()?;
+        // `lab(x, y) :: e`: SANY takes a name applied to names as a label. The syntax tree keeps
+        // the label's name only (its parameters name the bound identifiers it sits under).
+        if self.at_sym("::") && args.iter().all(is_plain_name) {
+            self.bump();
+            let body = self.expr()?;
+            let whole = self.span_from(start);
+            return Ok(Expr::new(ExprKind::Label(name, Box::new(body)), whole));
+        }
         while self.at_sym("!") && self.path_name_follows() {
             self.bump();
             path.push(PathSeg { name, args });
@@ -368,7 +399,7 @@ impl Parser {
         if let TokKind::Sym(s) = self.kind().clone() {
             let t = self.bump();
             return Ok(Ident {
-                name: s.to_string(),
+                name: ops::canonical(s).to_string(),
                 span: t.span,
             });
         }
@@ -385,49 +416,101 @@ impl Parser {
         Ok(args)
     }
 
-    /// An operator argument: an expression, or an operator symbol passed by name.
-    fn op_arg(&mut self) -> PResult<Expr> {
-        if let TokKind::Sym(s) = self.kind().clone() {
-            let next_closes = matches!(self.ahead(1), TokKind::Sym(")") | TokKind::Sym(","));
-            if next_closes && (ops::infix(s).is_some() || ops::is_postfix(s)) {
+    /// An operator argument: an expression, a LAMBDA, or an operator symbol passed by name
+    /// (SANY's `OpOrExpr`).
+    pub(crate) fn op_arg(&mut self) -> PResult<Expr> {
+        self.op_arg_until(|k| matches!(k, TokKind::Sym(")" | ",")))
+    }
+
+    /// `OpOrExpr` where an operator symbol counts as one when the token after it satisfies `ends`.
+    pub(crate) fn op_arg_until(&mut self, ends: impl Fn(&TokKind) -> bool) -> PResult<Expr> {
+        if let Some(name) = self.op_symbol_here() {
+            if ends(self.ahead(1)) {
+                if name == "\\X" {
+                    return Err(Diagnostic::new(
+                        self.span(),
+                        "`\\X` may not be used as an infix operator",
+                    ));
+                }
                 let t = self.bump();
-                return Ok(apply(s, t.span, Vec::new(), t.span));
+                return Ok(apply(name, t.span, Vec::new(), t.span));
             }
+        }
+        if self.at_kw("LAMBDA") {
+            let start = self.bump().span;
+            let params = self.comma_list(|p| p.ident())?;
+            self.expect_sym(":")?;
+            let body = self.expr()?;
+            let whole = self.span_from(start);
+            return Ok(Expr::new(ExprKind::Lambda(params, Box::new(body)), whole));
         }
         self.expr()
     }
 
-    /// The subscript of `[A]_v`, `<<A>>_v`, `WF_v(A)`: a name, a tuple or a parenthesized expression.
+    /// An operator symbol that can be passed by name: infix, postfix, or a prefix one other
+    /// than `-` (whose prefix form is written `-.`). Returns the name it is applied by.
+    fn op_symbol_here(&self) -> Option<&'static str> {
+        match self.kind() {
+            TokKind::Sym(s) if ops::infix(s).is_some() || ops::is_postfix(s) => {
+                Some(ops::canonical(s))
+            }
+            TokKind::Sym(s @ ("-." | "~" | "[]" | "<>")) => Some(s),
+            TokKind::Kw(k @ ("ENABLED" | "UNCHANGED" | "SUBSET" | "UNION" | "DOMAIN")) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// The subscript of `[A]_v`, `<<A>>_v`, `WF_v(A)`: SANY's `ReducedExpression`, a name
+    /// (`v`, `M!v`, `f(x)`, `M(1)!v`), a parenthesized expression, a tuple, or a `{...}` or
+    /// `[...]` form.
     fn subscript(&mut self) -> PResult<Expr> {
         let start = self.span();
         match self.kind() {
             TokKind::Sym("<<") => self.tuple_expr(),
             TokKind::Sym("(") => self.primary(),
+            TokKind::Sym("{") => self.set_expr(),
+            TokKind::Sym("[") => self.bracket_expr(),
             TokKind::Ident(_) => {
                 let mut path = Vec::new();
                 let mut name = self.ident()?;
+                let mut args = self.opt_args()?;
                 while self.at_sym("!") && matches!(self.ahead(1), TokKind::Ident(_)) {
                     self.bump();
-                    path.push(PathSeg {
-                        name,
-                        args: Vec::new(),
-                    });
+                    path.push(PathSeg { name, args });
                     name = self.ident()?;
+                    args = self.opt_args()?;
                 }
                 let whole = self.span_from(start);
-                Ok(Expr::new(
-                    ExprKind::Apply {
-                        path,
-                        name,
-                        args: Vec::new(),
-                    },
-                    whole,
-                ))
+                Ok(Expr::new(ExprKind::Apply { path, name, args }, whole))
             }
-            _ => {
-                Err(self.unexpected("a subscript (a name, a tuple or a parenthesized expression)"))
+            _ => Err(self.unexpected(
+                "a subscript (a name, a tuple, or a parenthesized or bracketed expression)",
+            )),
+        }
+    }
+
+    /// After `WF_`/`SF_`: the subscript and the action. As in SANY, the subscript's own
+    /// arguments are taken first, so `WF_vars(A)` is subscript `vars`, action `A`, and
+    /// `WF_f(x)(A)` is subscript `f(x)`, action `A`.
+    fn fairness_parts(&mut self, start: Span) -> PResult<(Expr, Expr)> {
+        let mut sub = self.subscript()?;
+        if self.at_sym("(") {
+            self.bump();
+            let action = self.bracketed(|p| p.expr())?;
+            self.expect_sym(")")?;
+            return Ok((sub, action));
+        }
+        if let ExprKind::Apply { name, args, .. } = &mut sub.kind {
+            if args.len() == 1 {
+                let action = args.pop().expect("one argument");
+                sub.span.end = name.span.end;
+                return Ok((sub, action));
             }
         }
+        Err(Diagnostic::new(
+            self.span_from(start),
+            "ill-structured fairness expression: expected `WF_v(A)` or `SF_v(A)`",
+        ))
     }
 
     fn junction(&mut self, which: Junction) -> PResult<Expr> {
@@ -479,10 +562,8 @@ impl Parser {
     /// `x, y \in S, <<a, b>> \in T`.
     pub(crate) fn bounds(&mut self) -> PResult<Vec<Bound>> {
         self.comma_list(|p| {
-            let vars = if p.eat_sym("<<") {
-                let ids = p.comma_list(|p| p.ident())?;
-                p.expect_sym(">>")?;
-                BoundVars::Tuple(ids)
+            let vars = if p.at_sym("<<") {
+                p.ident_tuple()?
             } else {
                 BoundVars::Names(p.comma_list(|p| p.ident())?)
             };
@@ -505,6 +586,18 @@ impl Parser {
             self.expect_sym("->")?;
             let value = self.expr()?;
             arms.push((guard, value));
+            if self.hidden() && self.raw().kind == TokKind::Sym("[]") {
+                // SANY takes this `[]` as the next arm without looking at its column, then
+                // rejects the list item for it (tlaplus/tlaplus#487).
+                let t = self.raw();
+                return Err(Diagnostic::new(
+                    t.span,
+                    format!(
+                        "`[]` at column {} continues a CASE inside a /\\ or \\/ list item but is not to the right of the item's bullet",
+                        t.col
+                    ),
+                ));
+            }
             if !self.eat_sym("[]") {
                 break;
             }
@@ -515,18 +608,61 @@ impl Parser {
         ))
     }
 
+    /// `{a, b}`, `{x \in S : P}`, `{e : x \in S}`, following SANY's `BraceCases`: when the
+    /// tokens after `{` read `x \in` or `<<x, y>> \in`, that is a bound (so `{x \in S /\ T}`
+    /// is `{x \in (S /\ T)}`, and `{x, y \in S}` is an error, as in SANY).
     fn set_expr(&mut self) -> PResult<Expr> {
         let start = self.bump().span;
         let kind = self.bracketed(|p| {
             if p.at_sym("}") {
                 return Ok(ExprKind::SetEnum(Vec::new()));
             }
-            let first = p.expr()?;
-            if p.eat_sym(":") {
-                if let Some(bound) = as_bound(&first) {
+            if p.match_fcn_const() {
+                let var_start = p.span();
+                let vars = if p.at_sym("<<") {
+                    p.ident_tuple()?
+                } else {
+                    BoundVars::Names(vec![p.ident()?])
+                };
+                let var_span = p.span_from(var_start);
+                let in_span = p.expect_sym("\\in")?.span;
+                let set = p.expr()?;
+                if p.eat_sym(":") {
                     let pred = p.expr()?;
+                    let bound = Bound { vars, set };
                     return Ok(ExprKind::SetFilter(Box::new(bound), Box::new(pred)));
                 }
+                // `{x \in S}` and `{x \in S, y}` enumerate the boolean `x \in S`.
+                let var = match vars {
+                    BoundVars::Names(mut ids) => {
+                        let id = ids.pop().expect("one name");
+                        apply(&id.name, id.span, Vec::new(), id.span)
+                    }
+                    BoundVars::Tuple(ids) => Expr::new(
+                        ExprKind::Tuple(
+                            ids.into_iter()
+                                .map(|id| apply(&id.name, id.span, Vec::new(), id.span))
+                                .collect(),
+                        ),
+                        var_span,
+                    ),
+                };
+                let whole = var.span.to(set.span);
+                let mut items = vec![apply("\\in", in_span, vec![var, set], whole)];
+                while p.eat_sym(",") {
+                    items.push(p.expr()?);
+                }
+                return Ok(ExprKind::SetEnum(items));
+            }
+            let first = p.expr()?;
+            if p.at_sym(":") {
+                if is_apply_of(&first, "\\in") {
+                    return Err(Diagnostic::new(
+                        p.span(),
+                        "the form `{a \\in b : c \\in d}` is not allowed: parenthesize `a \\in b`",
+                    ));
+                }
+                p.bump();
                 let bounds = p.bounds()?;
                 return Ok(ExprKind::SetMap(Box::new(first), bounds));
             }
@@ -538,6 +674,51 @@ impl Parser {
         })?;
         self.expect_sym("}")?;
         Ok(Expr::new(kind, self.span_from(start)))
+    }
+
+    /// SANY's `matchFcnConst`: after `{` or `[`, do the tokens read `x, y \in` or
+    /// `<<...>> \in`? Then what follows is a bound, not an expression.
+    fn match_fcn_const(&self) -> bool {
+        let mut i = self.pos;
+        let kind = |i: usize| &self.toks[i.min(self.toks.len() - 1)].kind;
+        match kind(i) {
+            TokKind::Sym("<<") => {
+                let mut depth = 1usize;
+                while depth > 0 {
+                    i += 1;
+                    match kind(i) {
+                        TokKind::Sym("<<") => depth += 1,
+                        TokKind::Sym(">>") => depth -= 1,
+                        TokKind::Eof => return false,
+                        _ => {}
+                    }
+                }
+                matches!(kind(i + 1), TokKind::Sym("\\in"))
+            }
+            TokKind::Ident(_) => {
+                i += 1;
+                while matches!(kind(i), TokKind::Sym(",")) {
+                    if !matches!(kind(i + 1), TokKind::Ident(_)) {
+                        return false;
+                    }
+                    i += 2;
+                }
+                matches!(kind(i), TokKind::Sym("\\in"))
+            }
+            _ => false,
+        }
+    }
+
+    /// `<<x, y>>` as bound names (SANY's `IdentifierTuple`, which may be empty).
+    fn ident_tuple(&mut self) -> PResult<BoundVars> {
+        self.expect_sym("<<")?;
+        let ids = if self.at_sym(">>") {
+            Vec::new()
+        } else {
+            self.comma_list(|p| p.ident())?
+        };
+        self.expect_sym(">>")?;
+        Ok(BoundVars::Tuple(ids))
     }
 
     fn tuple_expr(&mut self) -> PResult<Expr> {
@@ -595,7 +776,7 @@ impl Parser {
                 p.expect_sym("]")?;
                 return Ok(Closing::Plain(ExprKind::RecordSet(fields)));
             }
-            if p.function_constructor_ahead() {
+            if p.match_fcn_const() {
                 let bounds = p.bounds()?;
                 p.expect_sym("|->")?;
                 let body = p.expr()?;
@@ -631,34 +812,6 @@ impl Parser {
         Ok(Expr::new(kind, self.span_from(start)))
     }
 
-    /// After `[`: does a `|->` follow at this bracket depth (`[x \in S |-> e]`)?
-    fn function_constructor_ahead(&self) -> bool {
-        let plausible = match self.ahead(0) {
-            TokKind::Sym("<<") => true,
-            TokKind::Ident(_) => matches!(self.ahead(1), TokKind::Sym("\\in") | TokKind::Sym(",")),
-            _ => false,
-        };
-        if !plausible {
-            return false;
-        }
-        let mut depth = 0i64;
-        for t in &self.toks[self.pos..] {
-            match &t.kind {
-                TokKind::Sym("(" | "[" | "{" | "<<") => depth += 1,
-                TokKind::Sym(")" | "]" | "]_" | "}" | ">>" | ">>_") => {
-                    depth -= 1;
-                    if depth < 0 {
-                        return false;
-                    }
-                }
-                TokKind::Sym("|->") if depth == 0 => return true,
-                TokKind::Eof => return false,
-                _ => {}
-            }
-        }
-        false
-    }
-
     fn except_update(&mut self) -> PResult<ExceptUpdate> {
         self.expect_sym("!")?;
         let mut path = Vec::new();
@@ -682,36 +835,25 @@ impl Parser {
     }
 }
 
-/// `x \in S` or `<<x, y>> \in S` as the bound of `{x \in S : P}`.
-fn as_bound(e: &Expr) -> Option<Bound> {
-    let ExprKind::Apply { path, name, args } = &e.kind else {
-        return None;
-    };
-    if !path.is_empty() || name.name != "\\in" || args.len() != 2 {
-        return None;
-    }
-    let vars = match &args[0].kind {
-        ExprKind::Apply { path, name, args } if path.is_empty() && args.is_empty() => {
-            BoundVars::Names(vec![name.clone()])
-        }
-        ExprKind::Tuple(items) => {
-            let mut ids = Vec::new();
-            for it in items {
-                match &it.kind {
-                    ExprKind::Apply { path, name, args } if path.is_empty() && args.is_empty() => {
-                        ids.push(name.clone())
-                    }
-                    _ => return None,
-                }
-            }
-            BoundVars::Tuple(ids)
-        }
-        _ => return None,
-    };
-    Some(Bound {
-        vars,
-        set: args[1].clone(),
-    })
+/// A name with no path and no arguments, as the parameters of a label must be.
+fn is_plain_name(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Apply { path, args, .. } if path.is_empty() && args.is_empty())
+}
+
+/// `a op b` for the built-in infix `op`.
+fn is_apply_of(e: &Expr, op: &str) -> bool {
+    matches!(&e.kind, ExprKind::Apply { path, name, args }
+        if path.is_empty() && name.name == op && args.len() == 2)
+}
+
+/// The precedence of the postfix operators `'`, `^+`, `^*`, `^#` (SANY's 150).
+const POSTFIX_PREC: u8 = 15;
+
+fn conflict(span: Span, left: &str, right: &str) -> Diagnostic {
+    Diagnostic::new(
+        span,
+        format!("precedence conflict between `{left}` and `{right}`: add parentheses"),
+    )
 }
 
 fn reduce_one(op: Pending, operands: &mut Vec<Expr>) {

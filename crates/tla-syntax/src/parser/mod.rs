@@ -1,9 +1,12 @@
 //! Recursive-descent parser for TLA+ modules.
 //!
-//! Junction lists follow SANY's rule: after a `/\` or `\/` bullet at column c, every token at
-//! column c or left of it ends the current item; a bullet of the same kind exactly at column c
-//! starts the next item, anything else ends the list. Inside brackets the rule is suspended, as
-//! a bracket must be closed before the item can end.
+//! Junction lists follow SANY's rule (`JunctionListContext.java`, `tla+.jj`): after a `/\` or
+//! `\/` bullet at column c, every token at column c or left of it ends the current item; a
+//! bullet of the same kind exactly at column c starts the next item, anything else ends the list.
+//! Brackets do not suspend the rule: SANY checks every token of an item, so a `)` or `]` at or
+//! left of the bullet's column is an error (`/\ (a\n)` does not parse), and so is a token there
+//! that SANY consumes without looking at its column, like a CASE arm's `[]`. `\land` and `\lor`
+//! are never bullets. Columns count characters, a tab advancing to the next multiple of 8.
 
 mod expr;
 mod module;
@@ -31,10 +34,12 @@ pub fn parse_module(text: &str) -> Result<Module, Diagnostic> {
 pub(crate) struct Parser {
     toks: Vec<Token>,
     pos: usize,
-    /// Columns of the enclosing junction bullets; 0 where a bracket suspends the rule.
+    /// Columns of the enclosing junction bullets, innermost last.
     offside: Vec<u32>,
     eof: Token,
     depth: usize,
+    /// How many proofs enclose the current step.
+    proof_depth: usize,
 }
 
 impl Parser {
@@ -49,6 +54,7 @@ impl Parser {
             offside: Vec::new(),
             eof: last,
             depth: 0,
+            proof_depth: 0,
         }
     }
 
@@ -163,12 +169,16 @@ impl Parser {
         Diagnostic::new(t.span, format!("expected {wanted}, found {found}"))
     }
 
-    /// Runs `f` with the junction rule suspended (inside brackets).
+    /// Runs `f` on the inside of a bracket. The junction rule stays in force there, as in SANY:
+    /// this only marks the places that once suspended it.
     fn bracketed<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
-        self.offside.push(0);
-        let r = f(self);
-        self.offside.pop();
-        r
+        f(self)
+    }
+
+    /// Whether the junction rule hides the current token (it stands at or left of the
+    /// innermost bullet's column).
+    fn hidden(&self) -> bool {
+        self.cur().kind == TokKind::Eof && self.raw().kind != TokKind::Eof
     }
 
     fn enter(&mut self) -> PResult<()> {
@@ -182,8 +192,14 @@ impl Parser {
         Ok(())
     }
 
-    fn leave(&mut self) {
-        self.depth -= 1;
+    /// Runs `f` one level deeper (a nested module, ASSUME/PROVE or proof), with the same
+    /// depth limit and stack growth as nested expressions.
+    pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        let saved = self.depth;
+        self.enter()?;
+        let r = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || f(self));
+        self.depth = saved;
+        r
     }
 }
 

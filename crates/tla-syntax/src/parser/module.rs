@@ -57,7 +57,7 @@ impl Parser {
         match self.kind().clone() {
             TokKind::Dashes => {
                 if matches!(self.ahead(1), TokKind::Kw("MODULE")) {
-                    return Ok(Unit::Submodule(self.module()?));
+                    return Ok(Unit::Submodule(self.nested(|p| p.module())?));
                 }
                 self.bump();
                 Ok(Unit::Ignored(start))
@@ -166,12 +166,12 @@ impl Parser {
     /// The left side of `==`: `F`, `F(x, G(_))`, `f[x \in S]`, `a + b`, `-. a`, `a ^+`.
     #[allow(clippy::type_complexity)]
     fn definition_head(&mut self) -> PResult<(Ident, Vec<OpDecl>, Option<Vec<Bound>>)> {
-        // Prefix operator: `-. a ==` or `~ a ==`.
+        // Prefix operator: `-. a ==` or `~ a ==` (SANY's `PrefixLHS`: a bare `-` is not one).
         if let TokKind::Sym(s) = self.kind().clone() {
-            if ops::prefix(s).is_some() || s == "-" {
+            if ops::prefix(s).is_some() {
                 let t = self.bump();
                 let param = self.ident()?;
-                let name = if s == "-" { "-." } else { s };
+                let name = s;
                 return Ok((
                     Ident {
                         name: name.to_string(),
@@ -218,7 +218,7 @@ impl Parser {
                 let t = self.bump();
                 let second = self.ident()?;
                 let name = Ident {
-                    name: s.to_string(),
+                    name: ops::canonical(s).to_string(),
                     span: t.span,
                 };
                 let params = vec![
@@ -252,7 +252,7 @@ impl Parser {
                         arity: 1,
                     })
                 }
-                TokKind::Sym(s) if ops::infix(s).is_some() => s.to_string(),
+                TokKind::Sym(s) if ops::infix(s).is_some() => ops::canonical(s).to_string(),
                 _ => return Err(Diagnostic::new(t.span, "expected an operator after `_`")),
             };
             self.expect_sym("_")?;
@@ -262,10 +262,10 @@ impl Parser {
             });
         }
         if let TokKind::Sym(s) = self.kind().clone() {
-            if ops::prefix(s).is_some() || s == "-" || s == "-." {
+            if ops::prefix(s).is_some() {
                 let t = self.bump();
                 self.expect_sym("_")?;
-                let name = if s == "-" { "-." } else { s };
+                let name = s;
                 return Ok(OpDecl {
                     name: Ident {
                         name: name.to_string(),
@@ -298,12 +298,17 @@ impl Parser {
         let mut substitutions = Vec::new();
         if self.eat_kw("WITH") {
             substitutions = self.comma_list(|p| {
+                // SANY's `Substitution`: a name, or a prefix (`-.`, `~`, ...), infix (`-` is
+                // binary minus) or postfix operator symbol.
                 let name = match p.kind().clone() {
-                    TokKind::Sym(s) => {
+                    TokKind::Sym(s) | TokKind::Kw(s)
+                        if ops::prefix(s).is_some()
+                            || ops::infix(s).is_some()
+                            || ops::is_postfix(s) =>
+                    {
                         let t = p.bump();
-                        let name = if s == "-" { "-." } else { s };
                         Ident {
-                            name: name.to_string(),
+                            name: ops::canonical(s).to_string(),
                             span: t.span,
                         }
                     }
@@ -322,25 +327,59 @@ impl Parser {
         })
     }
 
-    /// The right side of `x <- e`: an expression, or an operator symbol such as `+`.
+    /// The right side of `x <- e`: SANY's `OpOrExpr`, an expression, a LAMBDA, or an operator
+    /// symbol such as `+` when a `,`, `)`, the next unit or the end of the module follows it.
     fn op_arg_or_expr(&mut self) -> PResult<Expr> {
-        if let TokKind::Sym(s) = self.kind().clone() {
-            let ends = !matches!(self.ahead(1), TokKind::Ident(_) | TokKind::Num(_));
-            if ends && (ops::infix(s).is_some() || ops::is_postfix(s)) {
-                let t = self.bump();
-                return Ok(Expr::new(
-                    ExprKind::Apply {
-                        path: Vec::new(),
-                        name: Ident {
-                            name: s.to_string(),
-                            span: t.span,
-                        },
-                        args: Vec::new(),
-                    },
-                    t.span,
-                ));
+        let ends = match self.ahead(1) {
+            TokKind::Sym(",") | TokKind::Sym(")") => true,
+            TokKind::Eof | TokKind::Equals | TokKind::Dashes => true,
+            TokKind::Kw(
+                "LOCAL" | "INSTANCE" | "THEOREM" | "LEMMA" | "PROPOSITION" | "COROLLARY" | "ASSUME"
+                | "ASSUMPTION" | "AXIOM" | "CONSTANT" | "CONSTANTS" | "VARIABLE" | "VARIABLES"
+                | "RECURSIVE",
+            ) => true,
+            _ => self.definition_starts(self.pos + 1),
+        };
+        self.op_arg_until(|_| ends)
+    }
+
+    /// Whether the tokens from `i` begin a definition: `F ==`, `F(...) ==`, `f[...] ==`,
+    /// `a + b ==`, `a ^+ ==`, `-. a ==` (where SANY's `belchDEF` puts its definition break).
+    fn definition_starts(&self, i: usize) -> bool {
+        let kind = |i: usize| &self.toks[i.min(self.toks.len() - 1)].kind;
+        let is_def = |i: usize| matches!(kind(i), TokKind::Sym("=="));
+        match kind(i) {
+            TokKind::Ident(_) => match kind(i + 1) {
+                TokKind::Sym("==") => true,
+                TokKind::Sym(open @ ("(" | "[")) => {
+                    let close = if *open == "(" { ")" } else { "]" };
+                    let mut depth = 0usize;
+                    let mut j = i + 1;
+                    loop {
+                        match kind(j) {
+                            TokKind::Sym(s) if s == open => depth += 1,
+                            TokKind::Sym(s) if *s == close => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    return is_def(j + 1);
+                                }
+                            }
+                            TokKind::Eof => return false,
+                            _ => {}
+                        }
+                        j += 1;
+                    }
+                }
+                TokKind::Sym(s) if ops::is_postfix(s) => is_def(i + 2),
+                TokKind::Sym(s) if ops::infix(s).is_some() => {
+                    matches!(kind(i + 2), TokKind::Ident(_)) && is_def(i + 3)
+                }
+                _ => false,
+            },
+            TokKind::Sym(s) if ops::prefix(s).is_some() => {
+                matches!(kind(i + 1), TokKind::Ident(_)) && is_def(i + 2)
             }
+            _ => false,
         }
-        self.expr()
     }
 }

@@ -1,8 +1,12 @@
-//! SANY's operator precedence table.
+//! SANY's operator precedence table (`tla2sany/parser/Operators.java`, whose numbers are ten
+//! times these).
 //!
 //! Each operator has a precedence range `lo..=hi`. In `a op1 b op2 c`, op2 binds tighter when
 //! its low end is above op1's high end, looser when its high end is below op1's low end; when the
 //! ranges overlap the expression is only legal if both are the same associative operator.
+//! The same rule holds between a prefix operator and a following infix or postfix one
+//! (`OperatorStack.reduceStack`): `~ a = b` is `~(a = b)` because 4 < 5, `SUBSET S \cup T` is
+//! `(SUBSET S) \cup T` because 10 > 8, and `[] a = b` is a precedence conflict (4..15 and 5).
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Prec {
@@ -69,6 +73,7 @@ const INFIX: &[(&str, Prec, bool)] = &[
     ("!!", p(9, 13), false),
     ("$", p(9, 13), true),
     ("$$", p(9, 13), true),
+    ("##", p(9, 13), true),
     ("??", p(9, 13), true),
     ("\\sqcap", p(9, 13), true),
     ("\\sqcup", p(9, 13), true),
@@ -110,19 +115,30 @@ const PREFIX: &[(&str, Prec)] = &[
     ("<>", p(4, 15)),
     ("ENABLED", p(4, 15)),
     ("UNCHANGED", p(4, 15)),
-    ("SUBSET", p(8, 8)),
-    ("UNION", p(8, 8)),
-    ("DOMAIN", p(9, 9)),
+    ("SUBSET", p(10, 13)),
+    ("UNION", p(10, 13)),
+    ("DOMAIN", p(10, 13)),
     ("-.", p(12, 12)),
 ];
 
 pub const POSTFIX: &[&str] = &["'", "^+", "^*", "^#"];
 
 pub fn infix(name: &str) -> Option<(Prec, bool)> {
+    let name = canonical(name);
     INFIX
         .iter()
         .find(|(n, _, _)| *n == name)
         .map(|(_, p, a)| (*p, *a))
+}
+
+/// The name an operator symbol token stands for. The lexer keeps `\land` and `\lor` apart from
+/// `/\` and `\/` because SANY never takes them as junction bullets; as operators they are the same.
+pub fn canonical(sym: &str) -> &str {
+    match sym {
+        "\\land" => "/\\",
+        "\\lor" => "\\/",
+        s => s,
+    }
 }
 
 pub fn prefix(name: &str) -> Option<Prec> {

@@ -2,6 +2,9 @@
 //! exactly, then dropped: the model checker has no use for them.
 
 use super::{PResult, Parser};
+
+/// SANY's `MaxProofDepth`.
+const MAX_PROOF_DEPTH: usize = 100;
 use crate::ast::*;
 use crate::lexer::TokKind;
 
@@ -22,7 +25,7 @@ impl Parser {
 
     fn assumption(&mut self) -> PResult<Assumption> {
         if self.at_kw("ASSUME") {
-            return Ok(Assumption::Nested(self.statement()?));
+            return Ok(Assumption::Nested(self.nested(|p| p.statement())?));
         }
         let has_new = self.eat_kw("NEW");
         let kind = match self.kind() {
@@ -74,7 +77,15 @@ impl Parser {
                 if level <= parent {
                     return Ok(());
                 }
-                self.steps(level)
+                if self.proof_depth >= MAX_PROOF_DEPTH {
+                    return Err(self.unexpected(&format!(
+                        "the end of a proof: proofs nest at most {MAX_PROOF_DEPTH} deep"
+                    )));
+                }
+                self.proof_depth += 1;
+                let r = self.nested(|p| p.steps(level));
+                self.proof_depth -= 1;
+                r
             }
             _ if explicit => Err(self.unexpected("a proof after PROOF")),
             _ => Ok(()),
@@ -85,9 +96,6 @@ impl Parser {
     fn steps(&mut self, level: u32) -> PResult<()> {
         while let TokKind::Step(l) = self.kind().clone() {
             if l.is_some_and(|l| l != level) {
-                if l.is_some_and(|l| l < level) {
-                    return Ok(());
-                }
                 return Err(self.unexpected(&format!("a step of level {level}")));
             }
             self.bump();
@@ -97,7 +105,8 @@ impl Parser {
                 return Ok(());
             }
         }
-        Ok(())
+        // As in SANY (`Proof ::= Step* QEDStep`), a proof ends only with its QED step.
+        Err(self.unexpected(&format!("a step of level {level} or its QED step")))
     }
 
     /// The body of one step; true for a QED step.
@@ -230,30 +239,33 @@ impl Parser {
         if matches!(self.kind(), TokKind::Step(_)) {
             return self.pos > 0 && self.toks[self.pos - 1].line == self.cur().line;
         }
-        !matches!(
+        let starts_unit = matches!(
             self.kind(),
-            TokKind::Eof | TokKind::Equals | TokKind::Dashes | TokKind::Step(_)
-        ) && !matches!(
-            self.kind(),
-            TokKind::Kw(
-                "THEOREM"
-                    | "LEMMA"
-                    | "PROPOSITION"
-                    | "COROLLARY"
-                    | "AXIOM"
-                    | "VARIABLE"
-                    | "VARIABLES"
-                    | "CONSTANT"
-                    | "CONSTANTS"
-                    | "ASSUME"
-                    | "ASSUMPTION"
-                    | "LOCAL"
-                    | "INSTANCE"
-                    | "RECURSIVE"
-                    | "USE"
-                    | "HIDE"
-            )
-        ) && !(matches!(self.kind(), TokKind::Ident(_)) && self.is_definition_ahead())
+            TokKind::Eof
+                | TokKind::Equals
+                | TokKind::Dashes
+                | TokKind::Kw(
+                    "THEOREM"
+                        | "LEMMA"
+                        | "PROPOSITION"
+                        | "COROLLARY"
+                        | "AXIOM"
+                        | "VARIABLE"
+                        | "VARIABLES"
+                        | "CONSTANT"
+                        | "CONSTANTS"
+                        | "ASSUME"
+                        | "ASSUMPTION"
+                        | "LOCAL"
+                        | "INSTANCE"
+                        | "RECURSIVE"
+                        | "USE"
+                        | "HIDE"
+                )
+        );
+        let starts_definition =
+            matches!(self.kind(), TokKind::Ident(_)) && self.is_definition_ahead();
+        !starts_unit && !starts_definition
     }
 
     fn fact(&mut self) -> PResult<()> {
