@@ -354,8 +354,15 @@ fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), M
                 Some(&o.name),
             )
         })?;
-        for copy in with_copies(spec, d) {
-            ev.override_def(copy, OpValue::Def(target));
+        // `Op <- [M] Other` reaches every instance's copy of M's Op; `Op <- Other` only the
+        // definition the root module sees, as in TLC.
+        let targets = if o.module.is_some() {
+            with_copies(spec, d)
+        } else {
+            vec![d]
+        };
+        for t in targets {
+            ev.override_def(t, OpValue::Def(target));
         }
     }
     for c in &root.constants {

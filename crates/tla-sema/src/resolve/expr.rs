@@ -817,7 +817,7 @@ impl Resolver {
                 ast::Unit::ModuleDef(md) if md.params.is_empty() => {
                     let (m, subs) = self.substitutions(cx, &md.instance, md.span)?;
                     let loc = self.loc(cx, md.span);
-                    let info = self.instantiate(&m, subs, &[], &md.instance, true, loc);
+                    let info = self.instantiate(&m, subs, &[], &md.instance, true, true, loc);
                     cx.locals.push(LocalSym::Instance {
                         name: md.name.name.clone(),
                         info: std::rc::Rc::new(info),

@@ -38,7 +38,7 @@ impl Resolver {
             file: cx.file,
             span: inst.span,
         };
-        Some(self.instantiate(&m, subs, params, inst, false, loc))
+        Some(self.instantiate(&m, subs, params, inst, false, false, loc))
     }
 
     /// Finds the instantiated module and lowers the substitutions, explicit and implicit
@@ -239,6 +239,7 @@ impl Resolver {
         params: &[(String, LocalId)],
         inst: &ast::Instance,
         in_expr: bool,
+        named: bool,
         loc: Loc,
     ) -> InstanceInfo {
         let mut copier = Copier {
@@ -247,6 +248,7 @@ impl Resolver {
             copies: HashMap::new(),
             needs: HashMap::new(),
             in_expr,
+            named,
         };
         let names = self.copy_names(&mut copier, &m.scope.exports);
         InstanceInfo {
@@ -267,7 +269,14 @@ impl Resolver {
             let new = match sym {
                 Symbol::Def(d) => {
                     if copier.params.is_empty() && !copier.needs(self, *d) {
-                        Symbol::Def(*d)
+                        if copier.named {
+                            let mut shallow = self.spec.def(*d).clone();
+                            shallow.origin = Some(shallow.origin.unwrap_or(*d));
+                            shallow.in_let |= copier.in_expr;
+                            Symbol::Def(self.push_def(shallow))
+                        } else {
+                            Symbol::Def(*d)
+                        }
                     } else {
                         Symbol::Def(copier.copy(self, *d))
                     }
@@ -297,6 +306,10 @@ struct Copier {
     needs: HashMap<DefId, bool>,
     /// The copies close over the locals of the expression holding the instance.
     in_expr: bool,
+    /// A named instance (`I == INSTANCE M`): each of its definitions is a definition of its
+    /// own, as in TLC, even where nothing is substituted (a model's `Op <- Other` replaces
+    /// the module's Op, not I!Op).
+    named: bool,
 }
 
 impl Copier {

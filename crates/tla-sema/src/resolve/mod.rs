@@ -559,9 +559,9 @@ impl Resolver {
                     file,
                     span: md.span,
                 };
-                if let Some(info) = subs
-                    .map(|(m, subs)| self.instantiate(&m, subs, &params, &md.instance, false, loc))
-                {
+                if let Some(info) = subs.map(|(m, subs)| {
+                    self.instantiate(&m, subs, &params, &md.instance, false, true, loc)
+                }) {
                     let sym = Symbol::Instance(std::rc::Rc::new(info));
                     self.declare(
                         &mut cx.scope,
