@@ -313,7 +313,16 @@ fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), M
             _ => {}
         }
     }
-    for o in &cfg.overrides {
+    // Replaced definitions first, then constants bound to definitions (whose values may use
+    // the replaced definitions).
+    let is_const =
+        |o: &&crate::config::Override| o.module.is_none() && const_named(&o.name.name).is_some();
+    let ordered = cfg
+        .overrides
+        .iter()
+        .filter(|o| !is_const(o))
+        .chain(cfg.overrides.iter().filter(|o| is_const(o)));
+    for o in ordered {
         let m = match &o.module {
             Some(m) => module_named(spec, m)?,
             None => spec.root,
