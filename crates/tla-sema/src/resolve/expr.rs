@@ -817,7 +817,14 @@ impl Resolver {
                 ast::Unit::ModuleDef(md) if md.params.is_empty() => {
                     let (m, subs) = self.substitutions(cx, &md.instance, md.span)?;
                     let loc = self.loc(cx, md.span);
-                    let info = self.instantiate(&m, subs, &[], &md.instance, true, true, loc);
+                    let info = self.instantiate(
+                        &m,
+                        subs,
+                        &[],
+                        &md.instance,
+                        super::instance::Site::Let,
+                        loc,
+                    );
                     cx.locals.push(LocalSym::Instance {
                         name: md.name.name.clone(),
                         info: std::rc::Rc::new(info),

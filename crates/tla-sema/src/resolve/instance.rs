@@ -21,6 +21,17 @@ pub(crate) enum Replacement {
     Op(OpRef),
 }
 
+/// Where an INSTANCE stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Site {
+    /// `INSTANCE M`: M's definitions join the module's.
+    Unnamed,
+    /// `I == INSTANCE M` at module level.
+    Named,
+    /// `LET I == INSTANCE M IN ...`: its copies may refer to the locals around it.
+    Let,
+}
+
 pub(crate) type Substitution = HashMap<Param, Replacement>;
 
 impl Resolver {
@@ -38,7 +49,7 @@ impl Resolver {
             file: cx.file,
             span: inst.span,
         };
-        Some(self.instantiate(&m, subs, params, inst, false, false, loc))
+        Some(self.instantiate(&m, subs, params, inst, Site::Unnamed, loc))
     }
 
     /// Finds the instantiated module and lowers the substitutions, explicit and implicit
@@ -238,10 +249,14 @@ impl Resolver {
         subs: Substitution,
         params: &[(String, LocalId)],
         inst: &ast::Instance,
-        in_expr: bool,
-        named: bool,
+        site: Site,
         loc: Loc,
     ) -> InstanceInfo {
+        let (in_expr, named) = match site {
+            Site::Unnamed => (false, false),
+            Site::Named => (false, true),
+            Site::Let => (true, true),
+        };
         let mut copier = Copier {
             subs,
             params: params.iter().map(|(_, id)| *id).collect(),

@@ -560,7 +560,7 @@ impl Resolver {
                     span: md.span,
                 };
                 if let Some(info) = subs.map(|(m, subs)| {
-                    self.instantiate(&m, subs, &params, &md.instance, false, true, loc)
+                    self.instantiate(&m, subs, &params, &md.instance, instance::Site::Named, loc)
                 }) {
                     let sym = Symbol::Instance(std::rc::Rc::new(info));
                     self.declare(
