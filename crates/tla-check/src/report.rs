@@ -70,14 +70,13 @@ pub fn write_trace(
 }
 
 pub fn write_state(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], values: &[Value]) {
+    // TLC writes a lone variable without the conjunction bullet.
+    let bullet = if vars.len() == 1 { "" } else { "/\\ " };
     for v in vars {
         let name = &spec.variables[v.index()].name;
         let text = tla_eval::value::ppr::ppr_value(&values[v.index()]);
-        let _ = writeln!(
-            out,
-            "/\\ {name} = {}",
-            indent_continuation(&text, name.len() + 6)
-        );
+        let indent = bullet.len() + name.len() + 3;
+        let _ = writeln!(out, "{bullet}{name} = {}", indent_continuation(&text, indent));
     }
 }
 
