@@ -158,60 +158,56 @@ impl Search<'_, '_, '_> {
     }
 
     fn initial_states(&mut self) -> Result<(), Stop> {
-        let ev = self.ev;
-        self.ev.run.level.store(0, Ordering::Relaxed);
-        let Some(init) = &self.model.init else {
+        let (ev, model) = (self.ev, self.model);
+        ev.run.level.store(0, Ordering::Relaxed);
+        let Some(init) = &model.init else {
             return Ok(());
         };
-        let mut found = Vec::new();
+        // Each state is checked as it is generated, so the first violation stops the search
+        // where TLC's does.
+        let mut stopped = None;
         let r = enumerate::init_states(ev, init, &mut |st, _| {
-            found.push(complete(st));
-            Ok(true)
-        });
-        if let Err(e) = r {
-            return Err(stop(Verdict::Error(e), None, None));
-        }
-        for state in found {
             self.generated += 1;
-            for p in &self.model.init_properties {
-                let ok = self
-                    .ev
-                    .eval_bool(&p.expr, &mut self.env, &StateView::state(&state));
-                let last = || TraceState {
-                    values: state.clone(),
-                    action: None,
-                };
-                match ok {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        return Err(stop(
-                            Verdict::PropertyViolated(p.name.clone()),
-                            None,
-                            Some(last()),
-                        ))
-                    }
-                    Err(e) => return Err(stop(Verdict::Error(e), None, Some(last()))),
+            // Checks of an initial state see TLCGet("level") = 1; Init itself sees 0.
+            ev.run.level.store(1, Ordering::Relaxed);
+            let r = self.add(complete(st), NO_PARENT, None, 1, None);
+            ev.run.level.store(0, Ordering::Relaxed);
+            match r {
+                Ok(()) => Ok(true),
+                Err(s) => {
+                    stopped = Some(s);
+                    Ok(false)
                 }
             }
-            self.add(state, NO_PARENT, None, 1, true)?;
+        });
+        if let Some(s) = stopped {
+            return Err(s);
         }
-        Ok(())
+        r.map_err(|e| stop(Verdict::Error(e), None, None))
     }
 
-    /// Records a generated state. One outside the constraints is checked against the
-    /// invariants but neither kept nor explored (as TLC does); a new one is kept, checked and
-    /// queued.
+    /// Records a generated state, in TLC's order: the state constraints, then (for a
+    /// successor of `cur`) the action constraints; a state outside them is checked against
+    /// the invariants but neither kept nor explored; a new one is kept, checked and queued.
     fn add(
         &mut self,
         state: Arc<[Value]>,
         parent: u32,
         action: Option<DefId>,
         depth: u32,
-        in_actions: bool,
+        cur: Option<&[Value]>,
     ) -> Result<(), Stop> {
-        let in_model = in_actions && self.all_hold(&self.model.constraints, &state, parent)?;
+        let mut in_model = self.all_hold(&self.model.constraints, &state, parent)?;
+        if in_model {
+            if let Some(cur) = cur {
+                // Action constraints see the level of the state they start from.
+                self.ev.run.level.store(depth as i64 - 1, Ordering::Relaxed);
+                in_model = self.in_actions(cur, &state, action, parent)?;
+                self.ev.run.level.store(depth as i64, Ordering::Relaxed);
+            }
+        }
         if !in_model {
-            return self.check_invariants(&state, parent, action);
+            return self.check_state(&state, parent, action, None);
         }
         let fp = self.fingerprint(&state, parent)?;
         if self.seen.contains_key(&fp) {
@@ -230,47 +226,59 @@ impl Search<'_, '_, '_> {
             .run
             .distinct
             .store(self.nodes.len() as i64, Ordering::Relaxed);
-        for inv in &self.model.invariants {
-            if !self.holds(inv, &state, idx)? {
-                return Err(stop(
-                    Verdict::InvariantViolated(inv.name.clone()),
-                    Some(idx),
-                    None,
-                ));
-            }
-        }
+        self.check_state(&state, parent, action, Some(idx))?;
         if self.opts.max_depth.is_none_or(|m| (depth as u64) < m) {
             self.queue.push_back(idx);
         }
         Ok(())
     }
 
-    /// Invariants of a state that is not kept (outside the constraints).
-    fn check_invariants(
+    /// The invariants, then for an initial state the state-predicate parts of the
+    /// properties. `idx`: the state's node, when it was kept.
+    fn check_state(
         &mut self,
         state: &Arc<[Value]>,
         parent: u32,
         action: Option<DefId>,
+        idx: Option<u32>,
     ) -> Result<(), Stop> {
-        let at = (parent != NO_PARENT).then_some(parent);
-        let last = || TraceState {
-            values: state.clone(),
-            action,
+        let (at, last) = match idx {
+            Some(i) => (Some(i), None),
+            None => (
+                (parent != NO_PARENT).then_some(parent),
+                Some(TraceState {
+                    values: state.clone(),
+                    action,
+                }),
+            ),
         };
-        for inv in &self.model.invariants {
+        let initial = parent == NO_PARENT;
+        let props: &[Check] = if initial {
+            &self.model.init_properties
+        } else {
+            &[]
+        };
+        let checks = self
+            .model
+            .invariants
+            .iter()
+            .map(|c| (c, false))
+            .chain(props.iter().map(|c| (c, true)));
+        for (c, is_property) in checks {
             match self
                 .ev
-                .eval_bool(&inv.expr, &mut self.env, &StateView::state(state))
+                .eval_bool(&c.expr, &mut self.env, &StateView::state(state))
             {
                 Ok(true) => {}
                 Ok(false) => {
-                    return Err(stop(
-                        Verdict::InvariantViolated(inv.name.clone()),
-                        at,
-                        Some(last()),
-                    ))
+                    let verdict = if is_property {
+                        Verdict::PropertyViolated(c.name.clone())
+                    } else {
+                        Verdict::InvariantViolated(c.name.clone())
+                    };
+                    return Err(stop(verdict, at, last));
                 }
-                Err(e) => return Err(stop(Verdict::Error(e), at, Some(last()))),
+                Err(e) => return Err(stop(Verdict::Error(e), at, last)),
             }
         }
         Ok(())
@@ -316,38 +324,61 @@ impl Search<'_, '_, '_> {
     }
 
     fn explore(&mut self, idx: u32) -> Result<(), Stop> {
-        let ev = self.ev;
+        let (ev, model) = (self.ev, self.model);
         let cur = self.nodes[idx as usize].state.clone();
         let depth = self.nodes[idx as usize].depth;
-        ev.run.level.store(depth as i64, Ordering::Relaxed);
         ev.run
             .queue
             .store(self.queue.len() as i64, Ordering::Relaxed);
-        let mut succs: Vec<(Arc<[Value]>, Option<DefId>)> = Vec::new();
-        let Some(next_action) = &self.model.next else {
+        let Some(next_action) = &model.next else {
             return Ok(());
         };
+        let mut count = 0u64;
+        let mut stopped = None;
+        ev.run.level.store(depth as i64, Ordering::Relaxed);
         let r = enumerate::next_states(ev, next_action, &cur, &mut |st, action| {
-            succs.push((complete(st), action));
-            Ok(true)
+            count += 1;
+            match self.successor(&cur, complete(st), action, idx, depth) {
+                Ok(()) => Ok(true),
+                Err(s) => {
+                    stopped = Some(s);
+                    Ok(false)
+                }
+            }
         });
+        if let Some(s) = stopped {
+            return Err(s);
+        }
         if let Err(e) = r {
             return Err(stop(Verdict::Error(e), Some(idx), None));
         }
-        if succs.is_empty() && self.opts.check_deadlock {
+        if count == 0 && self.opts.check_deadlock {
             return Err(stop(Verdict::Deadlock, Some(idx), None));
         }
-        for (next, action) in succs {
-            self.generated += 1;
-            ev.run
-                .generated
-                .store(self.generated as i64, Ordering::Relaxed);
-            let action = action.or(self.model.next_def);
-            let in_actions = self.in_actions(&cur, &next, action, idx)?;
-            self.add(next.clone(), idx, action, depth + 1, in_actions)?;
-            self.action_properties(&cur, &next, action, idx)?;
-        }
         Ok(())
+    }
+
+    /// One successor of node `idx`: counted, checked and kept as TLC's worker does.
+    fn successor(
+        &mut self,
+        cur: &[Value],
+        next: Arc<[Value]>,
+        action: Option<DefId>,
+        idx: u32,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        let ev = self.ev;
+        self.generated += 1;
+        ev.run
+            .generated
+            .store(self.generated as i64, Ordering::Relaxed);
+        let action = action.or(self.model.next_def);
+        // The successor's checks see its own level; the transition's, the current state's.
+        ev.run.level.store(depth as i64 + 1, Ordering::Relaxed);
+        let r = self.add(next.clone(), idx, action, depth + 1, Some(cur));
+        ev.run.level.store(depth as i64, Ordering::Relaxed);
+        r?;
+        self.action_properties(cur, &next, action, idx)
     }
 
     /// Whether a transition satisfies the action constraints (else its target is not kept).

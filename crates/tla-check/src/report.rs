@@ -2,7 +2,7 @@
 
 use crate::engine::{Report, TraceState, Verdict};
 use std::fmt::Write;
-use tla_eval::Value;
+use tla_eval::{EvalError, Value};
 use tla_sema::ir::{DefId, Loc};
 use tla_sema::Spec;
 
@@ -76,7 +76,11 @@ pub fn write_state(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], 
         let name = &spec.variables[v.index()].name;
         let text = tla_eval::value::ppr::ppr_value(&values[v.index()]);
         let indent = bullet.len() + name.len() + 3;
-        let _ = writeln!(out, "{bullet}{name} = {}", indent_continuation(&text, indent));
+        let _ = writeln!(
+            out,
+            "{bullet}{name} = {}",
+            indent_continuation(&text, indent)
+        );
     }
 }
 
@@ -88,21 +92,33 @@ fn indent_continuation(text: &str, by: usize) -> String {
 /// The whole report after a run, as TLC prints it.
 pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
     let mut out = String::new();
+    // A violation in an initial state: TLC prints that state alone, and no statistics.
+    let initial = r.trace.len() == 1 && r.trace[0].action.is_none();
     match &r.verdict {
         Verdict::Success => {
             out.push_str("Model checking completed. No error has been found.\n");
         }
+        Verdict::InvariantViolated(name) | Verdict::PropertyViolated(name) if initial => {
+            let what = if matches!(r.verdict, Verdict::PropertyViolated(_)) {
+                "Property"
+            } else {
+                "Invariant"
+            };
+            let _ = writeln!(
+                out,
+                "Error: {what} {name} is violated by the initial state:"
+            );
+            write_state(&mut out, spec, vars, &r.trace[0].values);
+            return out;
+        }
         Verdict::InvariantViolated(name) => {
             let _ = writeln!(out, "Error: Invariant {name} is violated.");
         }
+        Verdict::PropertyViolated(name) => {
+            let _ = writeln!(out, "Error: Property {name} is violated.");
+        }
         Verdict::ActionPropertyViolated(name) => {
             let _ = writeln!(out, "Error: Action property {name} is violated.");
-        }
-        Verdict::PropertyViolated(name) => {
-            let _ = writeln!(
-                out,
-                "Error: Property {name} is violated by the initial state."
-            );
         }
         Verdict::Deadlock => out.push_str("Error: Deadlock reached.\n"),
         Verdict::AssumptionFalse(loc) => {
@@ -111,21 +127,22 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
                 "Error: Assumption {} is false.",
                 describe_loc(spec, *loc)
             );
+            return out;
         }
         Verdict::Error(e) => {
             let _ = writeln!(out, "Error: {}", e.message);
-            if let Some(loc) = e.loc {
-                let _ = writeln!(
-                    out,
-                    "The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n0. {}",
-                    describe_loc(spec, loc).replace(" of module", " of module")
-                );
-            }
         }
     }
     if !r.trace.is_empty() {
         out.push_str("Error: The behavior up to this point is:\n");
         write_trace(&mut out, spec, vars, &r.trace);
+    }
+    if let Verdict::Error(EvalError { loc: Some(loc), .. }) = &r.verdict {
+        let _ = writeln!(
+            out,
+            "Error: The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n0. {}",
+            tlc_position(spec, *loc)
+        );
     }
     let _ = writeln!(
         out,
@@ -138,6 +155,20 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         r.depth
     );
     out
+}
+
+/// `Line L, column C to line L2, column C2 in M`, as TLC's call stack names a position.
+fn tlc_position(spec: &Spec, loc: Loc) -> String {
+    let f = &spec.files[loc.file.index()];
+    let (l1, c1) = f.line_col(loc.span.start);
+    let (l2, c2) = f.line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
+    let module = spec
+        .modules
+        .iter()
+        .find(|m| m.file == loc.file)
+        .map(|m| m.name.as_str())
+        .unwrap_or("?");
+    format!("Line {l1}, column {c1} to line {l2}, column {c2} in {module}")
 }
 
 /// The same facts as one JSON object.
