@@ -50,7 +50,7 @@ pub struct ModelError {
 fn err(message: impl Into<String>, at: Option<&Name>) -> ModelError {
     ModelError {
         message: message.into(),
-        at: at.map(|n| n.span.clone()),
+        at: at.map(|n| n.span),
     }
 }
 

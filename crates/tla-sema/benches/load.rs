@@ -23,7 +23,11 @@ fn largest() -> &'static (Vec<PathBuf>, SearchPath) {
         let search = SearchPath::new(&[root.join("_community"), root.join("_tlapm")], None);
         let mut files: Vec<(u64, PathBuf)> = Vec::new();
         for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
-            for f in std::fs::read_dir(dir.path()).into_iter().flatten().flatten() {
+            for f in std::fs::read_dir(dir.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
                 let p = f.path();
                 if p.extension().is_some_and(|e| e == "tla") {
                     files.push((f.metadata().map(|m| m.len()).unwrap_or(0), p));
@@ -47,7 +51,11 @@ fn main() {
         println!("skipped: no loadable .tla files under ../shared/corpus");
         return;
     }
-    println!("{} largest loadable corpus modules, from {}", files.len(), files[0].display());
+    println!(
+        "{} largest loadable corpus modules, from {}",
+        files.len(),
+        files[0].display()
+    );
     divan::main();
 }
 

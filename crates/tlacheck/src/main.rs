@@ -35,6 +35,8 @@ fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ff
         Some(d) if d.starts_with("-D") && d.len() > 2 => format!("--define={}", &d[2..]).into(),
         Some("-config") => "--config".into(),
         Some("-workers") => "--workers".into(),
+        Some("-seed") => "--seed".into(),
+        Some("-fp") => "--fp".into(),
         Some("-deadlock") => "--no-deadlock".into(),
         Some("-library") => "--library".into(),
         _ => a,

@@ -65,6 +65,11 @@ impl Evaluator<'_> {
                 }
                 Ok(Value::TRUE)
             }
+            Eq | Neq => {
+                let x = self.expr(&args[0], env, sv)?;
+                let y = self.expr(&args[1], env, sv)?;
+                Ok(Value::Bool(x.tlc_eq(&y).at(loc)? == (b == Eq)))
+            }
             _ => {
                 let vals = self.values(args, env, sv)?;
                 self.builtin_values(b, vals, loc)
@@ -196,6 +201,26 @@ impl Evaluator<'_> {
                 env.truncate(mark);
                 r
             }
+            K::SetEnum(items) => {
+                // TLC keeps `{e1, ..., en}` as written (not normalized) and searches it with
+                // `ei.equals(x)` in order, after evaluating every element.
+                let mut buf: [Value; 8] = [const { Value::FALSE }; 8];
+                let mut more = Vec::new();
+                for (i, it) in items.iter().enumerate() {
+                    let v = self.expr(it, env, sv)?;
+                    match buf.get_mut(i) {
+                        Some(slot) => *slot = v,
+                        None => more.push(v),
+                    }
+                }
+                let n = items.len().min(buf.len());
+                for v in buf[..n].iter().chain(more.iter()) {
+                    if v.tlc_eq(x).at(set.loc)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
             K::Builtin(Builtin::SetMinus, a) => {
                 Ok(self.member_expr(&a[0], x, env, sv)? && !self.member_expr(&a[1], x, env, sv)?)
             }
@@ -222,6 +247,16 @@ impl Evaluator<'_> {
             }
             K::RecordSet(fields) => {
                 let Some(f) = x.as_func().filter(|f| f.len() == fields.len()) else {
+                    // A record with another number of fields is not a member (as the set's
+                    // value would answer), whatever the field sets are.
+                    let record = x.as_func().is_some_and(|f| f.is_record_like());
+                    let distinct = fields
+                        .iter()
+                        .enumerate()
+                        .all(|(i, (n, _))| fields[..i].iter().all(|(m, _)| m != n));
+                    if record && distinct {
+                        return Ok(false);
+                    }
                     return self.member_value(set, x, env, sv);
                 };
                 for (name, s) in fields {
@@ -251,6 +286,16 @@ impl Evaluator<'_> {
                 Ok(true)
             }
             K::Builtin(Builtin::Union, a) => {
+                if let K::SetMap(body, bounds) = &a[0].kind {
+                    // `x \in UNION {S(i) : i \in I}`: some S(i) holds x. TLC searches the sets
+                    // one by one too, without normalizing the set of sets.
+                    let mut found = false;
+                    self.for_each_binding(bounds, env, sv, &mut |ev, env| {
+                        found = ev.member_expr(body, x, env, sv)?;
+                        Ok(!found)
+                    })?;
+                    return Ok(found);
+                }
                 if let K::SetEnum(items) = &a[0].kind {
                     for s in items {
                         if self.member_expr(s, x, env, sv)? {
@@ -275,9 +320,14 @@ impl Evaluator<'_> {
                 }
                 Ok(true)
             }
-            K::Call(d, args)
-                if args.is_empty() && self.is_plain_def(*d) && !self.spec.def(*d).is_function =>
-            {
+            K::Call(d, args) if args.is_empty() => {
+                // A value already computed is searched as it is.
+                if let Some(s) = self.known_value(*d, env, sv) {
+                    return member(&s, x, set.loc);
+                }
+                if !self.is_plain_def(*d) || self.spec.def(*d).is_function {
+                    return self.member_value(set, x, env, sv);
+                }
                 let def = self.spec.def(*d);
                 if def.in_let {
                     return self.member_expr(&def.body, x, env, sv);
@@ -286,6 +336,33 @@ impl Evaluator<'_> {
                 let r = self.member_expr(&def.body, x, env, sv);
                 env.leave_frame(old);
                 r
+            }
+            K::Call(d, args) => {
+                // `x \in Op(a, b)`: decided from Op's body with its parameters bound, like the
+                // forms above (a model's `Op <- Other` runs Other).
+                let Some(r) = self.replacement(*d) else {
+                    return self.member_value(set, x, env, sv);
+                };
+                let def = self.spec.def(r);
+                if !self.is_plain_def(r) || def.is_function || def.params.len() != args.len() {
+                    return self.member_value(set, x, env, sv);
+                }
+                let bindings = if r == *d {
+                    self.bindings(r, args, env, sv)?
+                } else {
+                    // An override gets values, as `call` gives it.
+                    if def.params.iter().any(|p| p.arity > 0) {
+                        return self.member_value(set, x, env, sv);
+                    }
+                    self.values(args, env, sv)?
+                        .into_iter()
+                        .map(crate::env::Binding::Val)
+                        .collect()
+                };
+                let v = self.call_bound_with(r, bindings, env, &mut |ev, body, env| {
+                    ev.member_expr(body, x, env, sv).map(Value::Bool)
+                })?;
+                Ok(v == Value::TRUE)
             }
             _ => self.member_value(set, x, env, sv),
         }

@@ -25,15 +25,41 @@ impl Evaluator<'_> {
             return self.apply_op_value(&op.clone(), vals, env, sv, loc);
         }
         if let Some(native) = self.natives[d.index()] {
-            let bindings = self.bindings(d, args, env, sv)?;
-            return located(native(self, env, sv, &bindings, loc), loc);
+            // Small argument lists stay on the stack.
+            let r = match args {
+                [] => native(self, env, sv, &[], loc),
+                [a] => {
+                    let b = [self.binding(d, 0, a, env, sv)?];
+                    native(self, env, sv, &b, loc)
+                }
+                [a, b] => {
+                    let b = [
+                        self.binding(d, 0, a, env, sv)?,
+                        self.binding(d, 1, b, env, sv)?,
+                    ];
+                    native(self, env, sv, &b, loc)
+                }
+                _ => {
+                    let bindings = self.bindings(d, args, env, sv)?;
+                    native(self, env, sv, &bindings, loc)
+                }
+            };
+            return located(r, loc);
         }
         if args.is_empty() && self.cacheable[d.index()] {
             if let Some(v) = self.cache[d.index()].get() {
                 return Ok(v.clone());
             }
-            let v = self.call_bound(d, Vec::new(), env, sv)?;
+            let v = self.call_bound(d, [], env, sv)?;
             let _ = self.cache[d.index()].set(v.clone());
+            return Ok(v);
+        }
+        if args.is_empty() && self.state_memo_applies(d, sv) {
+            if let Some(v) = self.memo_get(d, sv.cur) {
+                return Ok(v);
+            }
+            let v = self.call_bound(d, [], env, sv)?;
+            self.memo_put(d, sv.cur, v.clone());
             return Ok(v);
         }
         if args.is_empty() {
@@ -41,13 +67,37 @@ impl Evaluator<'_> {
                 if let Some(v) = env.let_value(slot) {
                     return Ok(v.clone());
                 }
-                let v = self.call_bound(d, Vec::new(), env, sv)?;
+                let v = self.call_bound(d, [], env, sv)?;
                 env.set_let_value(slot, v.clone());
                 return Ok(v);
             }
         }
-        let bindings = self.bindings(d, args, env, sv)?;
-        self.call_bound(d, bindings, env, sv)
+        match args {
+            [] => self.call_bound(d, [], env, sv),
+            [a] => {
+                let b = self.binding(d, 0, a, env, sv)?;
+                self.call_bound(d, [b], env, sv)
+            }
+            [a, b] => {
+                let b = [
+                    self.binding(d, 0, a, env, sv)?,
+                    self.binding(d, 1, b, env, sv)?,
+                ];
+                self.call_bound(d, b, env, sv)
+            }
+            [a, b, c] => {
+                let b = [
+                    self.binding(d, 0, a, env, sv)?,
+                    self.binding(d, 1, b, env, sv)?,
+                    self.binding(d, 2, c, env, sv)?,
+                ];
+                self.call_bound(d, b, env, sv)
+            }
+            _ => {
+                let bindings = self.bindings(d, args, env, sv)?;
+                self.call_bound(d, bindings, env, sv)
+            }
+        }
     }
 
     /// The definition that runs when `d` is called: `d`, or the one the model puts in its place.
@@ -73,30 +123,52 @@ impl Evaluator<'_> {
         self.cache[d.index()].get().is_some()
     }
 
+    /// The value of `d` called without arguments, when one is at hand: computed once for the
+    /// run, for the current state, or for the LET being evaluated.
+    pub(crate) fn known_value(&self, d: DefId, env: &Env, sv: &StateView) -> Option<Value> {
+        if let Some(v) = self.cache[d.index()].get() {
+            return Some(v.clone());
+        }
+        if self.state_memo_applies(d, sv) {
+            return self.memo_get(d, sv.cur);
+        }
+        env.let_slot(d)
+            .and_then(|slot| env.let_value(slot).cloned())
+    }
+
     /// Evaluates the arguments of a call: values, or operators for operator parameters.
-    fn bindings(
+    pub(super) fn bindings(
         &self,
         d: DefId,
         args: &[Expr],
         env: &mut Env,
         sv: &StateView,
     ) -> EResult<Vec<Binding>> {
-        let params = &self.spec.def(d).params;
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
-            let takes_op = params.get(i).is_some_and(|p| p.arity > 0);
-            match &a.kind {
-                ExprKind::OpArg(op) => out.push(Binding::Op(self.op_value(op, env))),
-                _ if takes_op => {
-                    return Err(EvalError::at(
-                        "an operator argument was expected here",
-                        a.loc,
-                    ));
-                }
-                _ => out.push(Binding::Val(self.expr(a, env, sv)?)),
-            }
+            out.push(self.binding(d, i, a, env, sv)?);
         }
         Ok(out)
+    }
+
+    /// The `i`-th argument `a` of a call of `d`: a value, or an operator for an operator
+    /// parameter.
+    fn binding(
+        &self,
+        d: DefId,
+        i: usize,
+        a: &Expr,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Binding> {
+        match &a.kind {
+            ExprKind::OpArg(op) => Ok(Binding::Op(self.op_value(op, env))),
+            _ if self.spec.def(d).params.get(i).is_some_and(|p| p.arity > 0) => Err(EvalError::at(
+                "an operator argument was expected here",
+                a.loc,
+            )),
+            _ => Ok(Binding::Val(self.expr(a, env, sv)?)),
+        }
     }
 
     /// The operator an `OpArg` denotes, closing over the current locals where needed.
@@ -117,9 +189,20 @@ impl Evaluator<'_> {
     fn call_bound(
         &self,
         d: DefId,
-        args: Vec<Binding>,
+        args: impl IntoIterator<Item = Binding>,
         env: &mut Env,
         sv: &StateView,
+    ) -> EResult<Value> {
+        self.call_bound_with(d, args, env, &mut |ev, body, env| ev.expr(body, env, sv))
+    }
+
+    /// Binds a definition's parameters and hands its body to `eval`.
+    pub(super) fn call_bound_with(
+        &self,
+        d: DefId,
+        args: impl IntoIterator<Item = Binding>,
+        env: &mut Env,
+        eval: &mut dyn FnMut(&Self, &Expr, &mut Env) -> EResult<Value>,
     ) -> EResult<Value> {
         let def = self.spec.def(d);
         if env.depth >= MAX_CALL_DEPTH {
@@ -134,7 +217,7 @@ impl Evaluator<'_> {
             for (p, b) in def.params.iter().zip(args) {
                 env.push(p.local, b);
             }
-            let r = self.expr(&def.body, env, sv);
+            let r = eval(self, &def.body, env);
             env.truncate(mark);
             r
         } else {
@@ -142,7 +225,7 @@ impl Evaluator<'_> {
             for (p, b) in def.params.iter().zip(args) {
                 env.push(p.local, b);
             }
-            let r = self.expr(&def.body, env, sv);
+            let r = eval(self, &def.body, env);
             env.leave_frame(old);
             r
         };
@@ -224,6 +307,18 @@ impl Evaluator<'_> {
         env: &mut Env,
         sv: &StateView,
     ) -> EResult<Value> {
+        self.apply_fun_def_with(d, arg, env, sv, &mut |ev, body, env| ev.expr(body, env, sv))
+    }
+
+    /// `f[arg]` for `f[x \in S] == e`: `eval` gets `e` with the bound names bound to `arg`.
+    pub(crate) fn apply_fun_def_with(
+        &self,
+        d: DefId,
+        arg: Value,
+        env: &mut Env,
+        sv: &StateView,
+        eval: &mut dyn FnMut(&Self, &Expr, &mut Env) -> EResult<Value>,
+    ) -> EResult<Value> {
         let def = self.spec.def(d);
         let ExprKind::FunCons(bounds, body) = &def.body.kind else {
             return Err(EvalError::at(
@@ -247,7 +342,7 @@ impl Evaluator<'_> {
         let mark = env.len();
         let r = self.bind_fun_arg(d, bounds, &arg, env, sv).and_then(|()| {
             env.depth += 1;
-            let r = self.expr(body, env, sv);
+            let r = eval(self, body, env);
             env.depth -= 1;
             r
         });

@@ -1,6 +1,6 @@
 //! Evaluating each kind of expression.
 
-use super::{kind_name, located, Evaluator};
+use super::{kind_name, Evaluator};
 use crate::env::{Binding, Env, StateView};
 use crate::error::{AtLoc, EResult, EvalError};
 use crate::value::{FuncValue, IStr, SetBuilder, Value};
@@ -356,16 +356,34 @@ impl Evaluator<'_> {
         sv: &StateView,
         f: &mut dyn FnMut(&Self, &mut Env) -> EResult<bool>,
     ) -> EResult<bool> {
+        // One name over one set, the common case: the elements are visited as they are
+        // produced, in the same order, without building the set.
+        if let [b] = bounds {
+            if !b.tuple && b.vars.len() == 1 {
+                let s = self.expr(&b.set, env, sv)?;
+                let elems = s.set_iter().at(b.set.loc)?;
+                let mark = env.len();
+                for x in elems {
+                    env.push_val(b.vars[0], x);
+                    let go_on = f(self, env);
+                    env.truncate(mark);
+                    if !go_on? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+        }
         // Expand `x, y \in S` into one element list per name.
-        let mut lists: Vec<(Vec<LocalId>, bool, crate::value::SetValue)> = Vec::new();
+        let mut lists: Vec<(&[LocalId], bool, crate::value::SetValue)> = Vec::new();
         for b in bounds {
             let s = self.expr(&b.set, env, sv)?;
             let elems = s.enumerate().at(b.set.loc)?;
             if b.tuple {
-                lists.push((b.vars.clone(), true, elems));
+                lists.push((&b.vars, true, elems));
             } else {
                 for v in &b.vars {
-                    lists.push((vec![*v], false, elems.clone()));
+                    lists.push((std::slice::from_ref(v), false, elems.clone()));
                 }
             }
         }
@@ -375,7 +393,7 @@ impl Evaluator<'_> {
 
     fn nest(
         &self,
-        lists: &[(Vec<LocalId>, bool, crate::value::SetValue)],
+        lists: &[(&[LocalId], bool, crate::value::SetValue)],
         i: usize,
         env: &mut Env,
         f: &mut dyn FnMut(&Self, &mut Env) -> EResult<bool>,
@@ -459,20 +477,9 @@ impl Evaluator<'_> {
         sv: &StateView,
         loc: tla_sema::ir::Loc,
     ) -> EResult<Value> {
-        let arg = if args.len() == 1 {
-            self.expr(&args[0], env, sv)?
-        } else {
-            Value::tuple(self.values(args, env, sv)?)
-        };
-        // A recursive function definition is applied without building the whole function.
-        if let ExprKind::Call(d, call_args) = &f.kind {
-            let def = self.spec.def(*d);
-            if def.is_function && call_args.is_empty() && !self.is_cached(*d) {
-                return located(self.apply_fun_def(*d, arg, env, sv), loc);
-            }
-        }
-        let fv = self.expr(f, env, sv)?;
-        self.apply_value(&fv, &arg, loc)
+        let arg = self.fun_arg(args, env, sv)?;
+        // Only the point applied is evaluated where `f` is written as a function (see apply.rs).
+        self.apply_expr(f, arg, env, sv, loc)
     }
 
     pub(crate) fn apply_value(

@@ -1,8 +1,10 @@
 //! The evaluator: resolved expressions to values, with TLC's semantics.
 
+mod apply;
 mod builtin;
 mod call;
 mod expr;
+mod memo;
 
 use crate::env::{Binding, Env, OpValue, StateView};
 use crate::error::{EResult, EvalError};
@@ -34,6 +36,10 @@ pub struct Evaluator<'a> {
     /// Values of definitions without parameters that depend on no variable, computed once.
     cache: Vec<OnceLock<Value>>,
     cacheable: Vec<bool>,
+    /// Tells this evaluator's entries in the per-state memo apart (see `memo.rs`).
+    id: u64,
+    /// Definitions whose value is kept per state (see `memo.rs`), decided at first use.
+    memo_defs: OnceLock<Vec<bool>>,
     /// TLCSet/TLCGet registers.
     pub registers: Mutex<std::collections::HashMap<i64, Value>>,
     pub run: RunInfo,
@@ -56,6 +62,8 @@ impl<'a> Evaluator<'a> {
             natives,
             overrides: vec![None; spec.defs.len()],
             cacheable,
+            id: memo::new_evaluator_id(),
+            memo_defs: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo::default(),
             tlc_config: Vec::new(),

@@ -3,9 +3,20 @@
 //! module's own TLA+ text still gives its arity and level.
 
 mod arith;
+mod bags;
+mod finite_sets_ext;
+pub mod fp64;
+mod graphs;
+mod ioutils;
+pub mod json;
+mod misc;
+pub mod random;
 mod sequences;
+mod sequences_ext;
 mod sets;
 mod tlc;
+mod tlcext;
+mod util;
 
 use crate::env::{Binding, Env, StateView};
 use crate::error::{EResult, EvalError};
@@ -24,6 +35,15 @@ fn table() -> impl Iterator<Item = &'static Entry> {
         .chain(sequences::NATIVES)
         .chain(sets::NATIVES)
         .chain(tlc::NATIVES)
+        .chain(bags::NATIVES)
+        .chain(finite_sets_ext::NATIVES)
+        .chain(sequences_ext::NATIVES)
+        .chain(graphs::NATIVES)
+        .chain(misc::NATIVES)
+        .chain(random::NATIVES)
+        .chain(tlcext::NATIVES)
+        .chain(json::NATIVES)
+        .chain(ioutils::NATIVES)
 }
 
 /// The native implementation of each definition that has one.
@@ -40,16 +60,49 @@ pub fn bind(spec: &Spec) -> Vec<Option<Native>> {
 }
 
 /// Operators whose value may differ from one evaluation to the next.
+///
+/// TLC evaluates every constant-level definition without parameters once, at start-up
+/// (`SpecProcessor.processConstantDefns`), whatever it calls: `R == RandomElement(S)` and
+/// `Log == ndJsonDeserialize(file)` are fixed for the run. So the random operators, IOEnv and
+/// file reading are not volatile; what reads the run's progress, the registers or the outside
+/// world at the moment of the call is.
 pub fn is_volatile(module: &str, name: &str) -> bool {
     matches!(
         (module, name),
-        (
-            "TLC",
-            "TLCGet" | "RandomElement" | "JavaTime" | "TLCSet" | "Print" | "PrintT"
-        ) | ("Randomization", _)
-            | ("TLCExt", _)
-            | ("IOUtils", _)
+        ("TLC", "TLCGet" | "JavaTime" | "TLCSet" | "Print" | "PrintT")
+            | (
+                "TLCExt",
+                "AssertError"
+                    | "TLCDefer"
+                    | "TLCGetOrDefault"
+                    | "TLCGetAndSet"
+                    | "PickSuccessor"
+                    | "Trace"
+                    | "CounterExample"
+                    | "TLCCache"
+                    | "AssertEq"
+            )
+            | (
+                "IOUtils",
+                "IOExec"
+                    | "IOEnvExec"
+                    | "IOExecTemplate"
+                    | "IOEnvExecTemplate"
+                    | "Serialize"
+                    | "Deserialize"
+                    | "IOSerialize"
+                    | "IODeserialize"
+            )
+            | ("Json", "JsonSerialize" | "ndJsonSerialize")
+            | ("CSV", _)
     )
+}
+
+/// Natives whose arguments TLC evaluates itself (`@Evaluation` overrides), which should receive
+/// them unevaluated as [`Binding::Lazy`]: `AssertError` must see the error its second argument
+/// raises. The natives accept evaluated arguments too.
+pub fn takes_lazy_args(module: &str, name: &str) -> bool {
+    matches!((module, name), ("TLCExt", "AssertError" | "TLCDefer"))
 }
 
 /// The i-th argument as a value.

@@ -9,26 +9,30 @@ pub(super) const NATIVES: &[Entry] = &[
         Ok(Value::seq_set(val(a, 0)?.clone()))
     }),
     ("Sequences", "Len", |_, _, _, a, _| {
-        Ok(Value::Int(seq(a, 0, "Len")?.len() as i64))
+        Ok(Value::Int(seq_ref(a, 0, "Len")?.len() as i64))
     }),
     ("Sequences", "\\o", |_, _, _, a, _| {
-        let mut s = seq(a, 0, "\\o")?;
-        s.extend(seq(a, 1, "\\o")?);
+        let (x, y) = (seq_ref(a, 0, "\\o")?, seq_ref(a, 1, "\\o")?);
+        let mut s = Vec::with_capacity(x.len() + y.len());
+        s.extend_from_slice(x);
+        s.extend_from_slice(y);
         Ok(Value::tuple(s))
     }),
     ("Sequences", "Append", |_, _, _, a, _| {
-        let mut s = seq(a, 0, "Append")?;
+        let x = seq_ref(a, 0, "Append")?;
+        let mut s = Vec::with_capacity(x.len() + 1);
+        s.extend_from_slice(x);
         s.push(val(a, 1)?.clone());
         Ok(Value::tuple(s))
     }),
     ("Sequences", "Head", |_, _, _, a, _| {
-        let s = seq(a, 0, "Head")?;
+        let s = seq_ref(a, 0, "Head")?;
         s.first()
             .cloned()
             .ok_or_else(|| EvalError::new("Attempted to apply Head to the empty sequence."))
     }),
     ("Sequences", "Tail", |_, _, _, a, _| {
-        let s = seq(a, 0, "Tail")?;
+        let s = seq_ref(a, 0, "Tail")?;
         if s.is_empty() {
             return Err(EvalError::new(
                 "Attempted to apply Tail to the empty sequence.",
@@ -59,6 +63,17 @@ pub(super) const NATIVES: &[Entry] = &[
         Ok(Value::tuple(out))
     }),
 ];
+
+/// The i-th argument as a sequence, without copying it (see `seq`).
+fn seq_ref<'a>(args: &'a [Binding], i: usize, op: &str) -> EResult<&'a [Value]> {
+    if let Value::Func(f) = val(args, i)? {
+        if let Some(t) = f.as_tuple() {
+            return Ok(t);
+        }
+    }
+    // Not a sequence: `seq` reports the error.
+    seq(args, i, op).map(|_| &[][..])
+}
 
 fn sub_seq(a: &[Binding]) -> EResult<Value> {
     let s = seq(a, 0, "SubSeq")?;

@@ -1,6 +1,6 @@
 //! The TLC and TLCExt modules.
 
-use super::{seq, val, Binding, Entry};
+use super::{val, Binding, Entry};
 use crate::env::{Env, StateView};
 use crate::error::{EResult, EvalError};
 use crate::eval::Evaluator;
@@ -63,17 +63,7 @@ pub(super) const NATIVES: &[Entry] = &[
             .map_err(EvalError::from)
     }),
     ("TLC", "@@", |_, _, _, a, _| {
-        let (f, g) = (val(a, 0)?, val(a, 1)?);
-        let (Some(f), Some(g)) = (f.as_func(), g.as_func()) else {
-            return Err(EvalError::new("The arguments of @@ must be functions"));
-        };
-        let mut pairs: Vec<(Value, Value)> = f.iter().map(|(k, v)| (k, v.clone())).collect();
-        for (k, v) in g.iter() {
-            if f.select(&k).map_err(EvalError::from)?.is_none() {
-                pairs.push((k, v.clone()));
-            }
-        }
-        Value::func_from_pairs(pairs).map_err(EvalError::from)
+        combine_fcn(val(a, 0)?, val(a, 1)?)
     }),
     ("TLC", "Permutations", |_, _, _, a, _| {
         let s = val(a, 0)?.enumerate().map_err(EvalError::from)?;
@@ -86,58 +76,8 @@ pub(super) const NATIVES: &[Entry] = &[
         });
         Ok(Value::Set(out.finish().map_err(EvalError::from)?))
     }),
-    ("TLC", "SortSeq", |ev, env, sv, a, loc| {
-        let mut s = seq(a, 0, "SortSeq")?;
-        let Some(Binding::Op(less)) = a.get(1) else {
-            return Err(EvalError::new(
-                "The second argument of SortSeq must be an operator",
-            ));
-        };
-        let mut err = None;
-        // A stable merge sort with the user's "less than", as TLC does.
-        s.sort_by(|x, y| {
-            if err.is_some() {
-                return std::cmp::Ordering::Equal;
-            }
-            match ev.apply_op(less, vec![x.clone(), y.clone()], env, sv, loc) {
-                Ok(Value::Bool(true)) => std::cmp::Ordering::Less,
-                Ok(Value::Bool(false)) => {
-                    match ev.apply_op(less, vec![y.clone(), x.clone()], env, sv, loc) {
-                        Ok(Value::Bool(true)) => std::cmp::Ordering::Greater,
-                        Ok(_) => std::cmp::Ordering::Equal,
-                        Err(e) => {
-                            err = Some(e);
-                            std::cmp::Ordering::Equal
-                        }
-                    }
-                }
-                Ok(other) => {
-                    err = Some(EvalError::new(format!(
-                        "The comparison of SortSeq returned {other}"
-                    )));
-                    std::cmp::Ordering::Equal
-                }
-                Err(e) => {
-                    err = Some(e);
-                    std::cmp::Ordering::Equal
-                }
-            }
-        });
-        match err {
-            Some(e) => Err(e),
-            None => Ok(Value::tuple(s)),
-        }
-    }),
-    ("TLC", "RandomElement", |_, _, _, a, _| {
-        let s = val(a, 0)?.enumerate().map_err(EvalError::from)?;
-        if s.is_empty() {
-            return Err(EvalError::new(
-                "Attempted to apply RandomElement to the empty set.",
-            ));
-        }
-        let i = (random_u64() % s.len() as u64) as usize;
-        Ok(s.as_slice()[i].clone())
-    }),
+    ("TLC", "SortSeq", sort_seq),
+    ("TLC", "RandomElement", super::random::random_element_native),
     ("TLC", "ToString", |_, _, _, a, _| {
         Ok(Value::str(&val(a, 0)?.to_string()))
     }),
@@ -171,7 +111,13 @@ fn print_line(ev: &Evaluator, v: &Value) {
     let _ = writeln!(out, "{}", crate::value::ppr::ppr_value(v));
 }
 
-fn tlc_get(ev: &Evaluator, _: &mut Env, _: &StateView, a: &[Binding], _: Loc) -> EResult<Value> {
+pub(super) fn tlc_get(
+    ev: &Evaluator,
+    _: &mut Env,
+    _: &StateView,
+    a: &[Binding],
+    _: Loc,
+) -> EResult<Value> {
     let load = |x: &std::sync::atomic::AtomicI64| Value::Int(x.load(Ordering::Relaxed));
     match val(a, 0)? {
         Value::Int(i) => ev
@@ -238,13 +184,88 @@ fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {
     }
 }
 
-fn random_u64() -> u64 {
-    use std::sync::atomic::AtomicU64;
-    static STATE: AtomicU64 = AtomicU64::new(0x9E37_79B9_7F4A_7C15);
-    let mut x = STATE.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// `SortSeq(s, less)` as TLC's `TLC.SortSeq` computes it: an insertion sort that moves each
+/// element left past every element it is "less" than (`less(new, old)` is evaluated, the new
+/// element first).
+fn sort_seq(
+    ev: &Evaluator,
+    env: &mut Env,
+    sv: &StateView,
+    a: &[Binding],
+    loc: Loc,
+) -> EResult<Value> {
+    let v = val(a, 0)?;
+    let Some(elems) = v.as_func().and_then(|f| f.as_tuple()) else {
+        return Err(super::util::arg_error(
+            "first",
+            "SortSeq",
+            "natural number",
+            v,
+        ));
+    };
+    let Some(Binding::Op(less)) = a.get(1) else {
+        return Err(EvalError::new(
+            "The second argument of SortSeq must be an operator",
+        ));
+    };
+    if elems.is_empty() {
+        return Ok(v.clone());
+    }
+    let mut out: Vec<Value> = Vec::with_capacity(elems.len());
+    out.push(elems[0].clone());
+    for x in &elems[1..] {
+        let mut j = out.len();
+        out.push(x.clone());
+        while j > 0 {
+            match ev.apply_op(less, vec![x.clone(), out[j - 1].clone()], env, sv, loc)? {
+                Value::Bool(true) => {
+                    out[j] = out[j - 1].clone();
+                    j -= 1;
+                }
+                Value::Bool(false) => break,
+                other => {
+                    return Err(super::util::arg_error(
+                        "second",
+                        "SortSeq",
+                        "boolean function",
+                        &other,
+                    ))
+                }
+            }
+        }
+        out[j] = x.clone();
+    }
+    Ok(Value::tuple(out))
+}
+
+/// `f @@ g` as `TLC.CombineFcn`: the pairs of `f`, then those of `g` whose argument `equals` no
+/// argument of `f` (a linear search, so an empty tuple combines with any function).
+fn combine_fcn(v1: &Value, v2: &Value) -> EResult<Value> {
+    let f = v1
+        .as_func()
+        .ok_or_else(|| super::util::arg_error("first", "@@", "function", v1))?;
+    let g = v2
+        .as_func()
+        .ok_or_else(|| super::util::arg_error("second", "@@", "function", v2))?;
+    let mut pairs: Vec<(Value, Value)> = f.iter().map(|(k, v)| (k, v.clone())).collect();
+    for (k, v) in g.iter() {
+        // The binary search of `select` where it applies; TLC's linear `equals` scan otherwise.
+        let found = match f.select(&k) {
+            Ok(x) => x.is_some(),
+            Err(_) => {
+                let mut found = false;
+                for (d, _) in f.iter() {
+                    if k.tlc_eq(&d).map_err(EvalError::from)? {
+                        found = true;
+                        break;
+                    }
+                }
+                found
+            }
+        };
+        if !found {
+            pairs.push((k, v.clone()));
+        }
+    }
+    Value::func_from_pairs(pairs).map_err(EvalError::from)
 }

@@ -53,9 +53,36 @@ fn str_table() -> &'static RwLock<StrTable> {
     TABLE.get_or_init(Default::default)
 }
 
+/// Slots of the per-thread cache of recent look-ups (a power of two).
+const RECENT_SLOTS: usize = 512;
+
+thread_local! {
+    /// Recent look-ups, by the address of the text looked up: the spec's string literals and
+    /// field names are looked up again on every evaluation, always from the same address. A hit
+    /// is confirmed by comparing the text, so a reused address can never give a wrong answer.
+    static RECENT: [std::cell::Cell<Option<(usize, IStr)>>; RECENT_SLOTS] =
+        const { [const { std::cell::Cell::new(None) }; RECENT_SLOTS] };
+}
+
 impl IStr {
     /// Interns `s`, giving it the next token if it is new.
+    #[inline]
     pub fn new(s: &str) -> IStr {
+        let addr = s.as_ptr() as usize;
+        let slot = (addr ^ (addr >> 9) ^ s.len()) & (RECENT_SLOTS - 1);
+        let hit = RECENT.with(|r| match r[slot].get() {
+            Some((a, i)) if a == addr && i.as_str() == s => Some(i),
+            _ => None,
+        });
+        if let Some(i) = hit {
+            return i;
+        }
+        let i = Self::lookup(s);
+        RECENT.with(|r| r[slot].set(Some((addr, i))));
+        i
+    }
+
+    fn lookup(s: &str) -> IStr {
         if let Some(e) = str_table()
             .read()
             .unwrap_or_else(|p| p.into_inner())

@@ -29,6 +29,12 @@ pub struct Args {
     /// A Java system property as TLC would see it (`-Dkey=value`), for TLCGet("-Dkey").
     #[arg(long = "define", value_name = "KEY=VALUE")]
     define: Vec<String>,
+    /// The seed of the random choices (RandomElement, ...), as TLC's -seed.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    seed: i64,
+    /// TLC's fingerprint polynomial index (-fp), which some operators' results depend on.
+    #[arg(long, default_value_t = 0)]
+    fp: usize,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -76,7 +82,16 @@ pub fn run(args: Args) -> u8 {
         ("deadlock".into(), tla_eval::Value::Bool(check_deadlock)),
         ("worker".into(), tla_eval::Value::Int(args.workers as i64)),
         ("traces".into(), tla_eval::Value::Int(-1)),
-        ("seed".into(), tla_eval::Value::Int(0)),
+        ("seed".into(), tla_eval::Value::str(&args.seed.to_string())),
+        (
+            "fingerprint".into(),
+            tla_eval::Value::str(
+                &(tla_eval::natives::fp64::POLYS
+                    [args.fp.min(tla_eval::natives::fp64::POLYS.len() - 1)]
+                    as i64)
+                    .to_string(),
+            ),
+        ),
         ("install".into(), tla_eval::Value::str("")),
     ];
     let model = match model::bind(&spec, &cfg, &mut ev) {

@@ -137,6 +137,7 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
         .current_dir(&dir)
         .args(["check", &root, "--config", &cfg, "--workers", "1", "--json"])
         .args(&defines)
+        .args(seed_and_fp(&tlc))
         .args(["--library", "../_community", "--library", "../_tlapm"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -213,6 +214,18 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
     };
     let diff = compare(&tlc, &ours);
     row(id, temporal, tlc, Some(ours), seconds, diff)
+}
+
+/// TLC's seed and fingerprint polynomial for the run, which random choices depend on.
+fn seed_and_fp(tlc: &Json) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(seed) = tlc["seed"].as_str() {
+        out.push(format!("--seed={seed}"));
+    }
+    if let Some(fp) = tlc["fp"].as_u64() {
+        out.push(format!("--fp={fp}"));
+    }
+    out
 }
 
 fn row(

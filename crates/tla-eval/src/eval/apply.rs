@@ -1,0 +1,171 @@
+//! Applying a function written as an expression without building the whole function.
+//!
+//! TLC keeps `[x \in S |-> e]` as a lazy value (`FcnLambdaValue`) until it must be built, so
+//! `[x \in S |-> e][a]` evaluates `e` at `a` alone. The same holds when the function is reached
+//! through a recursive function definition applied to an argument (`trcl[n-1][x, y]`), an
+//! operator call (`votes[a]` with `votes == [a \in A |-> ...]`), a LET, a label or an IF.
+//! Here `f[a]` follows those forms down to the function constructor. Whenever `a` is not
+//! plainly in the constructor's domain, the function is built and applied as before, so the
+//! errors are the same; the only difference is that the other points of the function are not
+//! evaluated (TLC does not evaluate them either).
+
+use super::{located, Evaluator};
+use crate::env::{Env, StateView};
+use crate::error::EResult;
+use crate::value::Value;
+use tla_sema::ir::{Bound, Expr, ExprKind, Loc};
+
+impl Evaluator<'_> {
+    /// `f[arg]`.
+    pub(crate) fn apply_expr(
+        &self,
+        f: &Expr,
+        arg: Value,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Value> {
+        match &f.kind {
+            ExprKind::FunCons(bounds, body) => {
+                if let Some(v) = self.apply_cons(bounds, body, &arg, env, sv)? {
+                    return Ok(v);
+                }
+            }
+            ExprKind::Call(d, args) => {
+                let def = self.spec.def(*d);
+                if def.is_function && args.is_empty() && !self.is_cached(*d) {
+                    if let Some(fv) = self.memo_value(*d, sv) {
+                        return self.apply_value(&fv, &arg, loc);
+                    }
+                    return located(self.apply_fun_def(*d, arg, env, sv), loc);
+                }
+                if self.lazy_call(*d, args, sv) {
+                    let bindings = self.bindings(*d, args, env, sv)?;
+                    return self.call_bound_with(*d, bindings, env, &mut |ev, body, env| {
+                        ev.apply_expr(body, arg.clone(), env, sv, loc)
+                    });
+                }
+            }
+            ExprKind::FunApp(g, gargs) => {
+                if let ExprKind::Call(d, cargs) = &g.kind {
+                    let def = self.spec.def(*d);
+                    if def.is_function && cargs.is_empty() && !self.is_cached(*d) {
+                        let garg = self.fun_arg(gargs, env, sv)?;
+                        let r = self.apply_fun_def_with(*d, garg, env, sv, &mut |ev, body, env| {
+                            ev.apply_expr(body, arg.clone(), env, sv, loc)
+                        });
+                        return located(r, f.loc);
+                    }
+                }
+            }
+            ExprKind::Label(_, body) => return self.apply_expr(body, arg, env, sv, loc),
+            ExprKind::Let(defs, body) => {
+                let spec = self.spec;
+                let mark = env.open_let(
+                    defs.iter()
+                        .copied()
+                        .filter(|d| spec.def(*d).params.is_empty() && !spec.def(*d).is_function),
+                );
+                let r = self.apply_expr(body, arg, env, sv, loc);
+                env.close_let(mark);
+                return r;
+            }
+            ExprKind::If(c, a, b) => {
+                let branch = if self.bool_of(c, env, sv)? { a } else { b };
+                return self.apply_expr(branch, arg, env, sv, loc);
+            }
+            _ => {}
+        }
+        let fv = self.expr(f, env, sv)?;
+        self.apply_value(&fv, &arg, loc)
+    }
+
+    /// The value of `d` kept for the current state, if any.
+    fn memo_value(&self, d: tla_sema::ir::DefId, sv: &StateView) -> Option<Value> {
+        if self.state_memo_applies(d, sv) {
+            self.memo_get(d, sv.cur)
+        } else {
+            None
+        }
+    }
+
+    /// The argument of `f[a]` or `f[a, b]` (a tuple).
+    pub(crate) fn fun_arg(&self, args: &[Expr], env: &mut Env, sv: &StateView) -> EResult<Value> {
+        if args.len() == 1 {
+            self.expr(&args[0], env, sv)
+        } else {
+            Ok(Value::tuple(self.values(args, env, sv)?))
+        }
+    }
+
+    /// Whether `f[a]` with `f` a call of `d` should look into `d`'s body rather than build `f`:
+    /// a definition evaluated from its text whose value is not kept anyway.
+    fn lazy_call(&self, d: tla_sema::ir::DefId, args: &[Expr], sv: &StateView) -> bool {
+        let i = d.index();
+        if self.overrides[i].is_some() || self.natives[i].is_some() {
+            return false;
+        }
+        let def = self.spec.def(d);
+        if def.is_function || def.params.len() != args.len() {
+            return false;
+        }
+        !(args.is_empty() && (self.cacheable[i] || self.state_memo_applies(d, sv)))
+    }
+
+    /// `[x \in S, ... |-> body][arg]` when `arg` is plainly in the domain; `None` otherwise.
+    fn apply_cons(
+        &self,
+        bounds: &[Bound],
+        body: &Expr,
+        arg: &Value,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Option<Value>> {
+        let names: usize = bounds
+            .iter()
+            .map(|b| if b.tuple { 1 } else { b.vars.len() })
+            .sum();
+        let parts: &[Value] = if names == 1 {
+            std::slice::from_ref(arg)
+        } else {
+            match arg.as_func().and_then(|f| f.as_tuple()) {
+                Some(t) if t.len() == names => t,
+                _ => return Ok(None),
+            }
+        };
+        // Decide membership first: the domain sets are evaluated with no bound name in scope.
+        let mut next = parts.iter();
+        for b in bounds {
+            let set = self.expr(&b.set, env, sv)?;
+            let n = if b.tuple { 1 } else { b.vars.len() };
+            for _ in 0..n {
+                let x = next.next().expect("counted above");
+                if !matches!(set.member(x), Ok(true)) {
+                    return Ok(None);
+                }
+                let tuple = x.as_func().and_then(|f| f.as_tuple());
+                if b.tuple && tuple.is_none_or(|t| t.len() != b.vars.len()) {
+                    return Ok(None);
+                }
+            }
+        }
+        let mark = env.len();
+        let mut next = parts.iter();
+        for b in bounds {
+            if b.tuple {
+                let x = next.next().expect("counted above");
+                let t = x.as_func().and_then(|f| f.as_tuple()).expect("checked");
+                for (v, p) in b.vars.iter().zip(t) {
+                    env.push_val(*v, p.clone());
+                }
+            } else {
+                for v in &b.vars {
+                    env.push_val(*v, next.next().expect("counted above").clone());
+                }
+            }
+        }
+        let r = self.expr(body, env, sv);
+        env.truncate(mark);
+        r.map(Some)
+    }
+}

@@ -1,0 +1,210 @@
+//! The value of a parameterless state-level definition, kept for the state it was computed in.
+//!
+//! A definition such as `votes == [a \in Acceptor |-> ...]` or `ProcsInB1 == {p \in ProcSet :
+//! ...}` is evaluated from the current state alone when it is not under a prime: it has no
+//! parameter, it is not inside a LET, a new frame hides the caller's locals, and its level says
+//! it reads no primed variable. Successor generation evaluates such definitions over and over
+//! for the same state; here each is computed once per state (per thread). Definitions that
+//! reach an operator whose value may change between calls (TLCGet, RandomElement, Print, ...),
+//! an operator constant, or a model override that is not an ordinary definition, are never
+//! kept, so what is computed, printed or raised does not change. Errors are never kept.
+//!
+//! A kept value is used only while the state is *identical* to the one it was computed in:
+//! every variable holds the same value object (the same shared allocation, or an equal
+//! scalar). The values of that state are held by the memo, so no allocation can be reused
+//! under it.
+
+use super::Evaluator;
+use crate::env::{OpValue, StateView};
+use crate::value::Value;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use tla_sema::ir::{DefId, Expr, ExprKind, Level, OpRef};
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A number that tells evaluators apart for the memo (never reused within a process).
+pub(super) fn new_evaluator_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The values kept for one state.
+#[derive(Default)]
+struct Slot {
+    /// Bumped whenever the slot is given to another state: older values are stale.
+    generation: u32,
+    state: Vec<Value>,
+    /// Per definition: the generation of the value and the value.
+    vals: Vec<(u32, Option<Value>)>,
+    /// When the slot was last used (for replacing the least recently used).
+    used: u64,
+}
+
+/// Two states are kept: the model checker interleaves the checks of each successor with the
+/// generation of the successors of the state being explored.
+#[derive(Default)]
+struct Memo {
+    /// The evaluator the values belong to.
+    ev: u64,
+    slots: [Slot; 2],
+    clock: u64,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// The same value object (not merely an equal value).
+fn identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::ModelValue(x), Value::ModelValue(y)) => x == y,
+        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
+        (Value::Func(x), Value::Func(y)) => Arc::ptr_eq(x, y),
+        (Value::Interval(a, b), Value::Interval(c, d)) => a == c && b == d,
+        _ => false,
+    }
+}
+
+fn same_state(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| identical(x, y))
+}
+
+impl Memo {
+    /// The slot holding `cur`, if any.
+    fn find(&mut self, ev: u64, cur: &[Value]) -> Option<&mut Slot> {
+        if self.ev != ev {
+            return None;
+        }
+        self.clock += 1;
+        let clock = self.clock;
+        let slot = self
+            .slots
+            .iter_mut()
+            .find(|s| !s.state.is_empty() && same_state(&s.state, cur))?;
+        slot.used = clock;
+        Some(slot)
+    }
+}
+
+impl Evaluator<'_> {
+    /// Whether a call of `d` without arguments, evaluated in `sv`, is kept per state.
+    #[inline]
+    pub(crate) fn state_memo_applies(&self, d: DefId, sv: &StateView) -> bool {
+        !sv.primed && !sv.init && !sv.cur.is_empty() && self.memo_defs()[d.index()]
+    }
+
+    /// The kept value of `d` for the state `cur`.
+    pub(crate) fn memo_get(&self, d: DefId, cur: &[Value]) -> Option<Value> {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            let slot = m.find(self.id, cur)?;
+            match slot.vals.get(d.index()) {
+                Some((g, Some(v))) if *g == slot.generation => Some(v.clone()),
+                _ => None,
+            }
+        })
+    }
+
+    /// Keeps `v` as the value of `d` in the state `cur`.
+    pub(crate) fn memo_put(&self, d: DefId, cur: &[Value], v: Value) {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.ev != self.id {
+                m.ev = self.id;
+                for s in &mut m.slots {
+                    s.vals.clear();
+                    s.vals.resize(self.spec.defs.len(), (0, None));
+                    s.state.clear();
+                }
+            }
+            if m.find(self.id, cur).is_none() {
+                // Give the least recently used slot to this state.
+                let clock = m.clock;
+                let s = m
+                    .slots
+                    .iter_mut()
+                    .min_by_key(|s| s.used)
+                    .expect("two slots");
+                s.generation = s.generation.wrapping_add(1);
+                if s.generation == 0 {
+                    // After a wrap-around old stamps could look current: drop them.
+                    s.vals.iter_mut().for_each(|e| *e = (0, None));
+                    s.generation = 1;
+                }
+                s.state.clear();
+                s.state.extend_from_slice(cur);
+                s.used = clock;
+            }
+            let slot = m.find(self.id, cur).expect("just placed");
+            let g = slot.generation;
+            slot.vals[d.index()] = (g, Some(v));
+        })
+    }
+
+    /// Per definition: whether its value (without arguments) may be kept per state.
+    fn memo_defs(&self) -> &[bool] {
+        self.memo_defs.get_or_init(|| {
+            let n = self.spec.defs.len();
+            let mut pure: Vec<Option<bool>> = vec![None; n];
+            (0..n)
+                .map(|i| {
+                    let d = self.spec.def(DefId(i as u32));
+                    d.params.is_empty()
+                        && !d.in_let
+                        && d.level == Level::State
+                        && self.natives[i].is_none()
+                        && self.overrides[i].is_none()
+                        && !self.cacheable[i]
+                        && self.pure_def(DefId(i as u32), &mut pure)
+                })
+                .collect()
+        })
+    }
+
+    /// Whether evaluating `d` can reach nothing whose value may change between calls, nor a
+    /// replacement whose level the definitions' levels do not account for.
+    fn pure_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+        if let Some(p) = memo[d.index()] {
+            return p;
+        }
+        memo[d.index()] = Some(true);
+        let i = d.index();
+        let def = self.spec.def(d);
+        let p = match &self.overrides[i] {
+            Some(OpValue::Def(r)) => {
+                self.spec.def(*r).level <= Level::State && self.pure_def(*r, memo)
+            }
+            Some(OpValue::Val(_)) => true,
+            Some(_) => false,
+            None if self.natives[i].is_some() => {
+                !crate::natives::is_volatile(&self.spec.module(def.module).name, &def.name)
+            }
+            None => self.pure_expr(&def.body, memo),
+        };
+        memo[i] = Some(p);
+        p
+    }
+
+    fn pure_expr(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
+        let here = match &e.kind {
+            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => self.pure_def(*d, memo),
+            ExprKind::Let(defs, _) => defs.iter().all(|d| self.pure_def(*d, memo)),
+            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+            _ => true,
+        };
+        if !here {
+            return false;
+        }
+        let mut ok = true;
+        tla_sema::visit::for_each_child(e, &mut |c| {
+            if ok && !self.pure_expr(c, memo) {
+                ok = false;
+            }
+        });
+        ok
+    }
+}
