@@ -57,12 +57,44 @@ struct Node {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// Hashes the seen-set's keys, which are fingerprints (xxh3 outputs, already uniformly
+/// distributed), by taking them as they are.
+#[derive(Default, Clone, Copy)]
+struct FingerprintHasher;
+
+impl std::hash::BuildHasher for FingerprintHasher {
+    type Hasher = IdentityHasher;
+
+    fn build_hasher(&self) -> IdentityHasher {
+        IdentityHasher(0)
+    }
+}
+
+struct IdentityHasher(u64);
+
+impl std::hash::Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only u64 keys are hashed; other input still hashes deterministically.
+        for b in bytes {
+            self.0 = (self.0 ^ *b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 struct Search<'m, 'e, 'a> {
     ev: &'e Evaluator<'a>,
     model: &'m Model,
     opts: &'m Options,
     nodes: Vec<Node>,
-    seen: HashMap<u64, u32>,
+    seen: HashMap<u64, u32, FingerprintHasher>,
     queue: VecDeque<u32>,
     generated: u64,
     depth: u64,
@@ -77,7 +109,7 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
         model,
         opts,
         nodes: Vec::new(),
-        seen: HashMap::new(),
+        seen: HashMap::default(),
         queue: VecDeque::new(),
         generated: 0,
         depth: 0,
@@ -352,6 +384,7 @@ impl Search<'_, '_, '_> {
         if let Err(e) = r {
             return Err(stop(Verdict::Error(e), Some(idx), None));
         }
+        self.generated += ev.run.intermediate.swap(0, Ordering::Relaxed) as u64;
         if count == 0 && self.opts.check_deadlock {
             return Err(stop(Verdict::Deadlock, Some(idx), None));
         }

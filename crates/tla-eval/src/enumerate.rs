@@ -433,6 +433,10 @@ impl Run<'_, '_> {
             mids.push(st.iter().map(|v| v.clone().expect("assigned")).collect());
             Ok(true)
         })?;
+        self.ev
+            .run
+            .intermediate
+            .fetch_add(mids.len() as i64, std::sync::atomic::Ordering::Relaxed);
         for mid in &mids {
             let second = Run {
                 ev: self.ev,

@@ -4,6 +4,7 @@ mod apply;
 mod builtin;
 mod call;
 mod expr;
+mod literals;
 mod memo;
 
 use crate::env::{Binding, Env, OpValue, StateView};
@@ -23,6 +24,9 @@ pub struct RunInfo {
     pub generated: AtomicI64,
     pub queue: AtomicI64,
     pub diameter: AtomicI64,
+    /// Intermediate states of action compositions (`A \cdot B`) generated since last read:
+    /// TLC counts them as generated states.
+    pub intermediate: AtomicI64,
 }
 
 /// Evaluates the expressions of one spec under one model (constant values).
@@ -40,6 +44,8 @@ pub struct Evaluator<'a> {
     id: u64,
     /// Definitions whose value is kept per state (see `memo.rs`), decided at first use.
     memo_defs: OnceLock<Vec<bool>>,
+    /// Set literals of literals, built once (see `literals.rs`).
+    literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
     pub registers: Mutex<std::collections::HashMap<i64, Value>>,
     pub run: RunInfo,
@@ -64,6 +70,7 @@ impl<'a> Evaluator<'a> {
             cacheable,
             id: memo::new_evaluator_id(),
             memo_defs: OnceLock::new(),
+            literal_sets: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo::default(),
             tlc_config: Vec::new(),
