@@ -119,6 +119,24 @@ impl Evaluator<'_> {
         self.unchanged(e, env, sv)
     }
 
+    /// Evaluates every definition whose value can be computed once, in definition order,
+    /// as TLC does at start-up (so that random choices are drawn before any state exists).
+    /// Errors are left for when a definition is used.
+    pub fn precompute_constants(&self) {
+        let mut env = Env::new();
+        for (i, cacheable) in self.cacheable.iter().enumerate() {
+            if *cacheable {
+                let _ = self.call(
+                    DefId(i as u32),
+                    &[],
+                    &mut env,
+                    &StateView::constant(),
+                    self.spec.defs[i].loc,
+                );
+            }
+        }
+    }
+
     pub(crate) fn is_cached(&self, d: DefId) -> bool {
         self.cache[d.index()].get().is_some()
     }

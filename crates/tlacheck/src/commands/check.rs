@@ -114,6 +114,7 @@ pub fn run(args: Args) -> u8 {
         check_deadlock: model.check_deadlock && !args.no_deadlock,
         max_depth: None,
     };
+    ev.precompute_constants();
     let r = engine::check(&ev, &model, &opts);
     let status = report::exit_status(&r);
     if args.json {
