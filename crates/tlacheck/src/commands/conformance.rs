@@ -132,8 +132,23 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
         .filter(|w| w.starts_with("-D") && !w.starts_with("-Dtlc2.TLC.ide"))
         .map(|w| format!("--define={}", &w[2..]))
         .collect();
+    // A trace-validation spec reads its trace from the file named by $JSON, or from a path
+    // relative to the Examples repository's root, where TLC was run; give it the file here.
+    let data: Vec<&str> = m["data_files"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|f| f.as_str())
+                .filter(|f| f.ends_with(".ndjson"))
+                .collect()
+        })
+        .unwrap_or_default();
     let start = Instant::now();
-    let child = Command::new(exe)
+    let mut command = Command::new(exe);
+    if let [file] = data[..] {
+        command.env("JSON", file);
+    }
+    let child = command
         .current_dir(&dir)
         .args(["check", &root, "--config", &cfg, "--workers", "1", "--json"])
         .args(&defines)
