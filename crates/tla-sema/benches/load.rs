@@ -3,6 +3,10 @@
 //! `cargo bench -p tla-sema --bench load`; skipped, with a message, when the corpus is absent.
 
 use std::path::{Path, PathBuf};
+
+// The allocator the tlacheck binary uses.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::sync::OnceLock;
 use tla_sema::SearchPath;
 

@@ -216,12 +216,13 @@ impl Parser {
     }
 
     pub(crate) fn ident(&mut self) -> PResult<Ident> {
-        match ident_of(self.cur()) {
-            Some(id) => {
-                self.bump();
-                Ok(id)
-            }
-            None => Err(self.unexpected("a name")),
+        if !matches!(self.kind(), TokKind::Ident(_)) {
+            return Err(self.unexpected("a name"));
+        }
+        let t = self.bump();
+        match t.kind {
+            TokKind::Ident(name) => Ok(Ident { name, span: t.span }),
+            _ => unreachable!("checked above"),
         }
     }
 

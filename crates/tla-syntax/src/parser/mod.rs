@@ -101,12 +101,22 @@ impl Parser {
         }
     }
 
+    /// Consumes the current token. The parser never moves back, so the token's kind is
+    /// moved out rather than cloned (its position stays for `prev_end`).
     fn bump(&mut self) -> Token {
-        let t = self.cur().clone();
-        if t.kind != TokKind::Eof {
-            self.pos += 1;
+        if self.cur().kind == TokKind::Eof {
+            return self.eof.clone();
         }
-        t
+        let t = &mut self.toks[self.pos];
+        let kind = std::mem::replace(&mut t.kind, TokKind::Eof);
+        let out = Token {
+            kind,
+            span: t.span,
+            line: t.line,
+            col: t.col,
+        };
+        self.pos += 1;
+        out
     }
 
     fn at_sym(&self, s: &str) -> bool {
