@@ -98,9 +98,12 @@ pub fn enabled(ev: &Evaluator, action: &Expr, env: &mut Env, cur: &[Value]) -> E
     Ok(found)
 }
 
+/// The names a bound binds, whether they form a tuple, and the elements of its set.
+type BoundList<'b> = (&'b [LocalId], bool, SetValue);
+
 /// Every combination of the bound lists' elements (first list slowest), as name/value pairs.
 fn collect_bindings(
-    lists: &[(Vec<LocalId>, bool, SetValue)],
+    lists: &[BoundList],
     i: usize,
     cur: &mut Vec<(LocalId, Value)>,
     out: &mut Vec<Vec<(LocalId, Value)>>,
@@ -649,21 +652,21 @@ impl Run<'_, '_> {
         }
     }
 
-    fn bound_lists(
+    fn bound_lists<'b>(
         &self,
-        bounds: &[tla_sema::ir::Bound],
+        bounds: &'b [tla_sema::ir::Bound],
         env: &mut Env,
         next: &[Option<Value>],
-    ) -> EResult<Vec<(Vec<LocalId>, bool, SetValue)>> {
-        let mut lists = Vec::new();
+    ) -> EResult<Vec<BoundList<'b>>> {
+        let mut lists = Vec::with_capacity(bounds.len());
         for b in bounds {
             let s = self.eval(&b.set, env, next)?;
             let elems = s.enumerate().at(b.set.loc)?;
             if b.tuple {
-                lists.push((b.vars.clone(), true, elems));
+                lists.push((&b.vars[..], true, elems));
             } else {
                 for v in &b.vars {
-                    lists.push((vec![*v], false, elems.clone()));
+                    lists.push((std::slice::from_ref(v), false, elems.clone()));
                 }
             }
         }
@@ -702,7 +705,7 @@ impl Run<'_, '_> {
     #[allow(clippy::too_many_arguments)]
     fn exists(
         &self,
-        lists: &[(Vec<LocalId>, bool, SetValue)],
+        lists: &[BoundList],
         i: usize,
         body: &Expr,
         env: &mut Env,

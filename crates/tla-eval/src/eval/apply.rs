@@ -10,7 +10,7 @@
 //! evaluated (TLC does not evaluate them either).
 
 use super::{located, Evaluator};
-use crate::env::{Env, StateView};
+use crate::env::{Binding, Env, StateView};
 use crate::error::EResult;
 use crate::value::Value;
 use tla_sema::ir::{Bound, Expr, ExprKind, Loc};
@@ -39,7 +39,7 @@ impl Evaluator<'_> {
                     }
                     return located(self.apply_fun_def(*d, arg, env, sv), loc);
                 }
-                if self.lazy_call(*d, args, sv) {
+                if self.lazy_call(*d, args, env, sv, loc) {
                     let bindings = self.bindings(*d, args, env, sv)?;
                     return self.call_bound_with(*d, bindings, env, &mut |ev, body, env| {
                         ev.apply_expr(body, arg.clone(), env, sv, loc)
@@ -76,8 +76,75 @@ impl Evaluator<'_> {
             }
             _ => {}
         }
+        if let Some(v) = self.apply_in_place(f, &arg, env, sv, loc)? {
+            return Ok(v);
+        }
         let fv = self.expr(f, env, sv)?;
         self.apply_value(&fv, &arg, loc)
+    }
+
+    /// `f[arg]` (or `f.name`, `arg` being the name) where `f` is a variable, a bound name or a
+    /// constant followed by applications and field selections (`network[q][p]`, `m.clock`):
+    /// the arguments are evaluated first, outermost first as nested evaluation does, then the
+    /// parts are reached in place rather than copied out one after the other. `None` when `f`
+    /// has another form (nothing is evaluated then).
+    pub(crate) fn apply_in_place(
+        &self,
+        f: &Expr,
+        arg: &Value,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Option<Value>> {
+        const MAX: usize = 4;
+        let mut steps: [Option<&Expr>; MAX] = [None; MAX];
+        let mut n = 0;
+        let mut base = f;
+        while let ExprKind::FunApp(g, _) | ExprKind::Dot(g, _) = &base.kind {
+            if n == MAX {
+                return Ok(None);
+            }
+            steps[n] = Some(base);
+            n += 1;
+            base = g;
+        }
+        let at_hand = match &base.kind {
+            ExprKind::Var(_) => true,
+            ExprKind::Local(id) => matches!(env.get(*id), Some(Binding::Val(_) | Binding::Var(..))),
+            ExprKind::Const(c) => matches!(self.const_binding(*c), Some(Binding::Val(_))),
+            _ => false,
+        };
+        if !at_hand {
+            return Ok(None);
+        }
+        let mut args: [Value; MAX] = [const { Value::FALSE }; MAX];
+        for (i, step) in steps[..n].iter().enumerate() {
+            match &step.expect("filled").kind {
+                ExprKind::FunApp(_, a) => args[i] = self.fun_arg(a, env, sv)?,
+                ExprKind::Dot(_, name) => args[i] = Value::str(name),
+                _ => unreachable!("only applications and selections are steps"),
+            }
+        }
+        let mut v: &Value = match &base.kind {
+            ExprKind::Var(x) => self.var_ref(*x, sv, base.loc)?,
+            ExprKind::Local(id) => match env.get(*id) {
+                Some(Binding::Val(v)) => v,
+                Some(Binding::Var(x, primed)) => {
+                    let primed = *primed || sv.primed;
+                    self.var_ref(*x, &StateView { primed, ..*sv }, base.loc)?
+                }
+                _ => unreachable!("checked above"),
+            },
+            ExprKind::Const(c) => match self.const_binding(*c) {
+                Some(Binding::Val(v)) => v,
+                _ => unreachable!("checked above"),
+            },
+            _ => unreachable!("checked above"),
+        };
+        for i in (0..n).rev() {
+            v = self.apply_ref(v, &args[i], steps[i].expect("filled").loc)?;
+        }
+        Ok(Some(self.apply_ref(v, arg, loc)?.clone()))
     }
 
     /// The value of `d` kept for the current state, if any.
@@ -99,8 +166,16 @@ impl Evaluator<'_> {
     }
 
     /// Whether `f[a]` with `f` a call of `d` should look into `d`'s body rather than build `f`:
-    /// a definition evaluated from its text whose value is not kept anyway.
-    fn lazy_call(&self, d: tla_sema::ir::DefId, args: &[Expr], sv: &StateView) -> bool {
+    /// a definition evaluated from its text, unless its value is kept anyway (computed once
+    /// for the run, or once per state: then it is computed whole here, unless that fails).
+    fn lazy_call(
+        &self,
+        d: tla_sema::ir::DefId,
+        args: &[Expr],
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> bool {
         let i = d.index();
         if self.overrides[i].is_some() || self.natives[i].is_some() {
             return false;
@@ -109,7 +184,24 @@ impl Evaluator<'_> {
         if def.is_function || def.params.len() != args.len() {
             return false;
         }
-        !(args.is_empty() && (self.cacheable[i] || self.state_memo_applies(d, sv)))
+        if !args.is_empty() {
+            return true;
+        }
+        if self.cacheable[i] {
+            // Computed at start-up unless that failed (an infinite domain, say).
+            return !self.is_cached(d);
+        }
+        if self.state_memo_applies(d, sv) {
+            if self.memo_failed(d, sv.cur) {
+                return true;
+            }
+            if self.call(d, args, env, sv, loc).is_err() {
+                self.memo_fail(d, sv.cur);
+                return true;
+            }
+            return false;
+        }
+        true
     }
 
     /// `[x \in S, ... |-> body][arg]` when `arg` is plainly in the domain; `None` otherwise.

@@ -202,24 +202,31 @@ impl Evaluator<'_> {
                 r
             }
             K::SetEnum(items) => {
-                // TLC keeps `{e1, ..., en}` as written (not normalized) and searches it with
-                // `ei.equals(x)` in order, after evaluating every element.
-                let mut buf: [Value; 8] = [const { Value::FALSE }; 8];
-                let mut more = Vec::new();
-                for (i, it) in items.iter().enumerate() {
+                // TLC keeps `{e1, ..., en}` as written (not normalized): it evaluates every
+                // element, then searches them in order with `ei.equals(x)`.
+                if let Some(lit) = self.literal(set) {
+                    for v in lit.items.iter() {
+                        if v.tlc_eq(x).at(set.loc)? {
+                            return Ok(true);
+                        }
+                    }
+                    return Ok(false);
+                }
+                let mut found = false;
+                let mut failed = None;
+                for it in items {
                     let v = self.expr(it, env, sv)?;
-                    match buf.get_mut(i) {
-                        Some(slot) => *slot = v,
-                        None => more.push(v),
+                    if !found && failed.is_none() {
+                        match v.tlc_eq(x) {
+                            Ok(eq) => found = eq,
+                            Err(e) => failed = Some(e),
+                        }
                     }
                 }
-                let n = items.len().min(buf.len());
-                for v in buf[..n].iter().chain(more.iter()) {
-                    if v.tlc_eq(x).at(set.loc)? {
-                        return Ok(true);
-                    }
+                match failed {
+                    Some(e) => Err(e).at(set.loc),
+                    None => Ok(found),
                 }
-                Ok(false)
             }
             K::Builtin(Builtin::SetMinus, a) => {
                 Ok(self.member_expr(&a[0], x, env, sv)? && !self.member_expr(&a[1], x, env, sv)?)

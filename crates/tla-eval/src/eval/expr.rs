@@ -171,6 +171,12 @@ impl Evaluator<'_> {
                 r
             }
             SetEnum(items) => {
+                if items.is_empty() {
+                    return Ok(Value::Set(crate::value::SetValue::empty()));
+                }
+                if let Some(v) = self.literal_set(e) {
+                    return Ok(v);
+                }
                 let mut b = SetBuilder::with_capacity(items.len());
                 for it in items {
                     b.push(self.expr(it, env, sv)?);
@@ -224,8 +230,12 @@ impl Evaluator<'_> {
             }
             FunApp(f, args) => self.fun_app(f, args, env, sv, loc),
             Dot(r, field) => {
+                let field = Value::str(field);
+                if let Some(v) = self.apply_in_place(r, &field, env, sv, loc)? {
+                    return Ok(v);
+                }
                 let r = self.expr(r, env, sv)?;
-                self.apply_value(&r, &Value::str(field), loc)
+                self.apply_value(&r, &field, loc)
             }
             Except(base, updates) => {
                 let mut v = self.expr(base, env, sv)?;
@@ -280,9 +290,19 @@ impl Evaluator<'_> {
         sv: &StateView,
         loc: tla_sema::ir::Loc,
     ) -> EResult<Value> {
+        self.var_ref(v, sv, loc).cloned()
+    }
+
+    /// The value of a variable, in place.
+    pub(crate) fn var_ref<'s>(
+        &self,
+        v: tla_sema::ir::VarId,
+        sv: &StateView<'s>,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<&'s Value> {
         if sv.primed || sv.init {
             match sv.next.get(v.index()) {
-                Some(Some(x)) => Ok(x.clone()),
+                Some(Some(x)) => Ok(x),
                 _ => Err(EvalError::at(
                     format!(
                         "The variable {}{} is not assigned a value here.",
@@ -293,7 +313,7 @@ impl Evaluator<'_> {
                 )),
             }
         } else {
-            sv.cur.get(v.index()).cloned().ok_or_else(|| {
+            sv.cur.get(v.index()).ok_or_else(|| {
                 EvalError::at(
                     format!(
                         "The variable {} cannot be evaluated here (no state).",
@@ -488,8 +508,18 @@ impl Evaluator<'_> {
         arg: &Value,
         loc: tla_sema::ir::Loc,
     ) -> EResult<Value> {
+        self.apply_ref(f, arg, loc).cloned()
+    }
+
+    /// `f[arg]` in place.
+    pub(crate) fn apply_ref<'v>(
+        &self,
+        f: &'v Value,
+        arg: &Value,
+        loc: tla_sema::ir::Loc,
+    ) -> EResult<&'v Value> {
         match f {
-            Value::Func(fv) => fv.apply(arg).cloned().at(loc),
+            Value::Func(fv) => fv.apply(arg).at(loc),
             other => Err(EvalError::at(
                 format!(
                     "A non-function ({}) was applied as a function:\n{other}",

@@ -35,7 +35,8 @@ struct Slot {
     /// Bumped whenever the slot is given to another state: older values are stale.
     generation: u32,
     state: Vec<Value>,
-    /// Per definition: the generation of the value and the value.
+    /// Per definition: the generation of the entry and the value (`None`: evaluating the
+    /// definition whole fails).
     vals: Vec<(u32, Option<Value>)>,
     /// When the slot was last used (for replacing the least recently used).
     used: u64,
@@ -109,8 +110,29 @@ impl Evaluator<'_> {
         })
     }
 
+    /// Whether evaluating `d` in the state `cur` was recorded as failing (see `memo_fail`).
+    pub(crate) fn memo_failed(&self, d: DefId, cur: &[Value]) -> bool {
+        MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            let Some(slot) = m.find(self.id, cur) else {
+                return false;
+            };
+            matches!(slot.vals.get(d.index()), Some((g, None)) if *g == slot.generation)
+        })
+    }
+
+    /// Records that evaluating `d` whole fails in the state `cur`, so that applying it goes
+    /// straight to the point applied (see `apply.rs`). A call still evaluates it (and fails).
+    pub(crate) fn memo_fail(&self, d: DefId, cur: &[Value]) {
+        self.memo_store(d, cur, None)
+    }
+
     /// Keeps `v` as the value of `d` in the state `cur`.
     pub(crate) fn memo_put(&self, d: DefId, cur: &[Value], v: Value) {
+        self.memo_store(d, cur, Some(v))
+    }
+
+    fn memo_store(&self, d: DefId, cur: &[Value], v: Option<Value>) {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
             if m.ev != self.id {
@@ -141,7 +163,7 @@ impl Evaluator<'_> {
             }
             let slot = m.find(self.id, cur).expect("just placed");
             let g = slot.generation;
-            slot.vals[d.index()] = (g, Some(v));
+            slot.vals[d.index()] = (g, v);
         })
     }
 

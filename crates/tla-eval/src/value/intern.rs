@@ -82,6 +82,16 @@ impl IStr {
         i
     }
 
+    /// `s` if it has been interned already (interns nothing).
+    pub fn existing(s: &str) -> Option<IStr> {
+        str_table()
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .map
+            .get(s)
+            .map(|e| IStr(e))
+    }
+
     fn lookup(s: &str) -> IStr {
         if let Some(e) = str_table()
             .read()

@@ -34,16 +34,6 @@ impl Pending {
     }
 }
 
-fn ident_of(t: &crate::lexer::Token) -> Option<Ident> {
-    match &t.kind {
-        TokKind::Ident(s) => Some(Ident {
-            name: s.clone(),
-            span: t.span,
-        }),
-        _ => None,
-    }
-}
-
 fn apply(name: &str, span: Span, args: Vec<Expr>, whole: Span) -> Expr {
     Expr::new(
         ExprKind::Apply {
