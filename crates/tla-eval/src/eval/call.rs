@@ -181,6 +181,9 @@ impl Evaluator<'_> {
     ) -> EResult<Binding> {
         match &a.kind {
             ExprKind::OpArg(op) => Ok(Binding::Op(self.op_value(op, env))),
+            _ if self.lazy_args[d.index()] => {
+                Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
+            }
             _ if self.spec.def(d).params.get(i).is_some_and(|p| p.arity > 0) => Err(EvalError::at(
                 "an operator argument was expected here",
                 a.loc,

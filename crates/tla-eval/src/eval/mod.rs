@@ -35,6 +35,8 @@ pub struct Evaluator<'a> {
     /// The value (or operator) of each declared constant, as the model sets it.
     consts: Vec<Option<Binding>>,
     natives: Vec<Option<Native>>,
+    /// Natives that take their arguments unevaluated (TLC's `@Evaluation` overrides).
+    lazy_args: Vec<bool>,
     /// Definitions the model replaces (`Op <- Other` in the .cfg).
     overrides: Vec<Option<OpValue>>,
     /// Values of definitions without parameters that depend on no variable, computed once.
@@ -65,6 +67,14 @@ impl<'a> Evaluator<'a> {
             spec,
             consts: vec![None; spec.constants.len()],
             cache: (0..spec.defs.len()).map(|_| OnceLock::new()).collect(),
+            lazy_args: spec
+                .defs
+                .iter()
+                .zip(&natives)
+                .map(|(d, n)| {
+                    n.is_some() && natives::takes_lazy_args(&spec.module(d.module).name, &d.name)
+                })
+                .collect(),
             natives,
             overrides: vec![None; spec.defs.len()],
             cacheable,
