@@ -728,6 +728,24 @@ fn false_assumption_prints_no_statistics() {
     .no_line_starting("The depth of the complete state graph search");
 }
 
+// TLCExt's AssertError receives its second argument unevaluated: applying a function outside
+// its domain is an error, which AssertError compares with the expected text, so the first
+// assumption holds (the text differs: FALSE, negated) and the second is FALSE (exit 10) only
+// if the argument's error did not escape AssertError.
+#[test]
+fn assert_error_sees_the_error_of_its_argument() {
+    let spec = "---- MODULE AE ----
+EXTENDS TLCExt, Naturals
+f == [i \\in 1..2 |-> i]
+ASSUME ~AssertError(\"some other text\", f[3])
+ASSUME AssertError(\"some other text\", f[3])
+====
+";
+    run_model("AE", spec, "", &[])
+        .code(10)
+        .line("Error: Assumption line 5, col 8 to line 5, col 43 of module AE is false.");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 8. Evaluation errors.
 
