@@ -90,6 +90,8 @@ impl std::hash::Hasher for IdentityHasher {
 }
 
 struct Search<'m, 'e, 'a> {
+    /// The spec uses TLCExt's Trace: the path to each state is given to the evaluator.
+    keeps_trace: bool,
     ev: &'e Evaluator<'a>,
     model: &'m Model,
     opts: &'m Options,
@@ -104,7 +106,13 @@ struct Search<'m, 'e, 'a> {
 
 /// Checks the assumptions, then explores every reachable state.
 pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
+    let keeps_trace = ev
+        .spec
+        .defs
+        .iter()
+        .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
     let mut s = Search {
+        keeps_trace,
         ev,
         model,
         opts,
@@ -258,6 +266,7 @@ impl Search<'_, '_, '_> {
             .run
             .distinct
             .store(self.nodes.len() as i64, Ordering::Relaxed);
+        self.set_trace(idx);
         self.check_state(&state, parent, action, Some(idx))?;
         if self.opts.max_depth.is_none_or(|m| (depth as u64) < m) {
             self.queue.push_back(idx);
@@ -365,6 +374,7 @@ impl Search<'_, '_, '_> {
         let Some(next_action) = &model.next else {
             return Ok(());
         };
+        self.set_trace(idx);
         let mut count = 0u64;
         let mut stopped = None;
         ev.run.level.store(depth as i64, Ordering::Relaxed);
@@ -475,6 +485,19 @@ impl Search<'_, '_, '_> {
             }
         }
         Ok(true)
+    }
+
+    /// Gives the evaluator the behaviour leading to node `idx` (TLCExt's Trace).
+    fn set_trace(&self, idx: u32) {
+        if !self.keeps_trace {
+            return;
+        }
+        let path = self
+            .trace(Some(idx), None)
+            .into_iter()
+            .map(|t| t.values)
+            .collect();
+        *self.ev.run.trace.lock().expect("trace") = path;
     }
 
     /// The path from an initial state to node `at`, then `last`.

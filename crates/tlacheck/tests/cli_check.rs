@@ -746,6 +746,39 @@ ASSUME AssertError(\"some other text\", f[3])
         .line("Error: Assumption line 5, col 8 to line 5, col 43 of module AE is false.");
 }
 
+// TLCExt's Trace is the behaviour from an initial state to the state being checked: with
+// x = 0, 1, 2, 3 along the only path, the state with x = k has a trace of k + 1 states whose
+// first has x = 0, so Inv holds everywhere (4 states, 4 generated, depth 4), while
+// Len(Trace) < 3 first fails in the third state (a 3-state counterexample).
+#[test]
+fn tlcext_trace_is_the_behaviour_so_far() {
+    let spec = "---- MODULE Tr ----
+EXTENDS Naturals, Sequences, TLCExt
+VARIABLE x
+Init == x = 0
+Next == x < 3 /\\ x' = x + 1
+Inv == Len(Trace) = x + 1 /\\ Trace[1].x = 0
+Short == Len(Trace) < 3
+====
+";
+    run_model(
+        "Tr",
+        spec,
+        "INIT Init\nNEXT Next\nINVARIANT Inv\n",
+        &["--no-deadlock"],
+    )
+    .code(0)
+    .line("4 states generated, 4 distinct states found, 0 states left on queue.");
+    run_model(
+        "Tr",
+        spec,
+        "INIT Init\nNEXT Next\nINVARIANT Short\n",
+        &["--no-deadlock"],
+    )
+    .code(12)
+    .line("State 3: <Next line 5, col 9 to line 5, col 27 of module Tr>");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 8. Evaluation errors.
 

@@ -27,6 +27,9 @@ pub struct RunInfo {
     /// Intermediate states of action compositions (`A \cdot B`) generated since last read:
     /// TLC counts them as generated states.
     pub intermediate: AtomicI64,
+    /// The behaviour from an initial state to the state being checked or explored, kept by
+    /// the checker when the spec uses TLCExt's Trace.
+    pub trace: Mutex<Vec<std::sync::Arc<[Value]>>>,
 }
 
 /// Evaluates the expressions of one spec under one model (constant values).

@@ -58,8 +58,27 @@ pub(super) const NATIVES: &[Entry] = &[
         ))),
     }
     }),
-    ("TLCExt", "Trace", |_, _, _, _, _| {
-        Err(needs_checker("Trace"))
+    ("TLCExt", "Trace", |ev, _, _, _, _| {
+        // The states from an initial state to the current one, as records of the variables.
+        let trace = ev.run.trace.lock().expect("trace");
+        if trace.is_empty() {
+            return Err(needs_checker("Trace"));
+        }
+        let vars = &ev.spec.root_module().variables;
+        let mut states = Vec::with_capacity(trace.len());
+        for st in trace.iter() {
+            let fields = vars
+                .iter()
+                .map(|v| {
+                    (
+                        crate::value::IStr::new(&ev.spec.variables[v.index()].name),
+                        st[v.index()].clone(),
+                    )
+                })
+                .collect();
+            states.push(Value::record(fields).map_err(EvalError::from)?);
+        }
+        Ok(Value::tuple(states))
     }),
     ("TLCExt", "CounterExample", |_, _, _, _, _| {
         Err(needs_checker("CounterExample"))
