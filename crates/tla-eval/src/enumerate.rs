@@ -44,35 +44,21 @@ pub fn empty_state(ev: &Evaluator) -> Vec<Option<Value>> {
 
 /// Calls `emit` with each initial state the predicate allows, in TLC's order.
 pub fn init_states(ev: &Evaluator, init: &Expr, emit: Emit) -> EResult<()> {
-    let run = Run {
-        ev,
-        cur: &[],
-        init: true,
-    };
-    let mut next = empty_state(ev);
-    let mut env = Env::new();
-    run.step(
-        init,
-        &mut env,
-        &mut next,
-        None,
-        true,
-        &mut |run, _, next, action| run.finish(next, action, emit),
-    )?;
-    Ok(())
+    generate(ev, init, &[], true, emit)
 }
 
 /// Calls `emit` with each successor of `cur` under the action `next_action`.
 pub fn next_states(ev: &Evaluator, next_action: &Expr, cur: &[Value], emit: Emit) -> EResult<()> {
-    let run = Run {
-        ev,
-        cur,
-        init: false,
-    };
+    generate(ev, next_action, cur, false, emit)
+}
+
+/// Every complete state `e` allows from `cur` (initial states when `init`).
+fn generate(ev: &Evaluator, e: &Expr, cur: &[Value], init: bool, emit: Emit) -> EResult<()> {
+    let run = Run { ev, cur, init };
     let mut next = empty_state(ev);
     let mut env = Env::new();
     run.step(
-        next_action,
+        e,
         &mut env,
         &mut next,
         None,
