@@ -94,3 +94,30 @@ Written == 1 \in {1, "a"}
         "Attempted to check equality of integer 1 with non-integer:\n\"a\""
     );
 }
+
+#[test]
+fn let_definitions_kept_for_the_run_only_when_closed() {
+    check(
+        "Integers",
+        r#"
+Shift(p) == LET d == p + 1 IN d
+Shifts == <<Shift(1), Shift(2)>>
+Doubles == {LET y == x * 2 IN y : x \in 1..3}
+Nested(k) == LET z == {LET w == x IN w + k : x \in 1..2}
+                 c == {x \in 1..3 : x > 1}
+             IN <<z, c>>
+Both == <<Nested(0), Nested(10)>>
+Excepted == [[i \in 1..2 |-> i] EXCEPT ![1] = LET a == @ + 5 IN a]
+Pick(S, P(_)) == CHOOSE x \in S : P(x)
+Outer(k) == LET r == Pick(1..3, LAMBDA x : x = k) IN r
+Picks == <<Outer(1), Outer(2)>>
+"#,
+        &[
+            ("Shifts", "<<2, 3>>"),
+            ("Doubles", "{2, 4, 6}"),
+            ("Both", "<<<<{1, 2}, {2, 3}>>, <<{11, 12}, {2, 3}>>>>"),
+            ("Excepted", "<<6, 2>>"),
+            ("Picks", "<<1, 2>>"),
+        ],
+    );
+}

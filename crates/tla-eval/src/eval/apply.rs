@@ -117,6 +117,10 @@ impl Evaluator<'_> {
         if !at_hand {
             return Ok(None);
         }
+        if n == 0 {
+            let v = self.value_at_hand(base, env, sv)?;
+            return Ok(Some(self.apply_ref(v, arg, loc)?.clone()));
+        }
         let mut args: [Value; MAX] = [const { Value::FALSE }; MAX];
         for (i, step) in steps[..n].iter().enumerate() {
             match &step.expect("filled").kind {
@@ -125,26 +129,37 @@ impl Evaluator<'_> {
                 _ => unreachable!("only applications and selections are steps"),
             }
         }
-        let mut v: &Value = match &base.kind {
-            ExprKind::Var(x) => self.var_ref(*x, sv, base.loc)?,
-            ExprKind::Local(id) => match env.get(*id) {
-                Some(Binding::Val(v)) => v,
-                Some(Binding::Var(x, primed)) => {
-                    let primed = *primed || sv.primed;
-                    self.var_ref(*x, &StateView { primed, ..*sv }, base.loc)?
-                }
-                _ => unreachable!("checked above"),
-            },
-            ExprKind::Const(c) => match self.const_binding(*c) {
-                Some(Binding::Val(v)) => v,
-                _ => unreachable!("checked above"),
-            },
-            _ => unreachable!("checked above"),
-        };
+        let mut v = self.value_at_hand(base, env, sv)?;
         for i in (0..n).rev() {
             v = self.apply_ref(v, &args[i], steps[i].expect("filled").loc)?;
         }
         Ok(Some(self.apply_ref(v, arg, loc)?.clone()))
+    }
+
+    /// The value of a variable, a name bound to a value or a variable, or a constant with a
+    /// value, in place (the caller checked that `e` is one).
+    fn value_at_hand<'v>(
+        &'v self,
+        e: &Expr,
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> EResult<&'v Value> {
+        Ok(match &e.kind {
+            ExprKind::Var(x) => self.var_ref(*x, sv, e.loc)?,
+            ExprKind::Local(id) => match env.get(*id) {
+                Some(Binding::Val(v)) => v,
+                Some(Binding::Var(x, primed)) => {
+                    let primed = *primed || sv.primed;
+                    self.var_ref(*x, &StateView { primed, ..*sv }, e.loc)?
+                }
+                _ => unreachable!("checked by the caller"),
+            },
+            ExprKind::Const(c) => match self.const_binding(*c) {
+                Some(Binding::Val(v)) => v,
+                _ => unreachable!("checked by the caller"),
+            },
+            _ => unreachable!("checked by the caller"),
+        })
     }
 
     /// The value of `d` kept for the current state, if any.

@@ -65,6 +65,26 @@ impl Evaluator<'_> {
                 }
                 Ok(Value::TRUE)
             }
+            Union => {
+                if let tla_sema::ir::ExprKind::SetMap(body, bounds) = &args[0].kind {
+                    // `UNION {S(i) : i \in I}`: the elements of each S(i) in turn, without
+                    // normalizing the set of sets first (TLC's UnionValue does not either).
+                    let mut sets = Vec::new();
+                    self.for_each_binding(bounds, env, sv, &mut |ev, env| {
+                        sets.push(ev.expr(body, env, sv)?);
+                        Ok(true)
+                    })?;
+                    let mut out = SetBuilder::new();
+                    for s in &sets {
+                        for x in enumerate(s, loc)?.iter() {
+                            out.push(x.clone());
+                        }
+                    }
+                    return Ok(Value::Set(out.finish().at(loc)?));
+                }
+                let vals = self.values(args, env, sv)?;
+                self.builtin_values(b, vals, loc)
+            }
             Eq | Neq => {
                 let x = self.expr(&args[0], env, sv)?;
                 let y = self.expr(&args[1], env, sv)?;

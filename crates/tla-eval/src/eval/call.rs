@@ -54,6 +54,14 @@ impl Evaluator<'_> {
             let _ = self.cache[d.index()].set(v.clone());
             return Ok(v);
         }
+        if args.is_empty() && self.let_constant(d) {
+            if let Some(v) = self.cache[d.index()].get() {
+                return Ok(v.clone());
+            }
+            let v = self.call_bound(d, [], env, sv)?;
+            let _ = self.cache[d.index()].set(v.clone());
+            return Ok(v);
+        }
         if args.is_empty() && self.state_memo_applies(d, sv) {
             if let Some(v) = self.memo_get(d, sv.cur) {
                 return Ok(v);

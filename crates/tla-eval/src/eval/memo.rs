@@ -5,9 +5,11 @@
 //! parameter, it is not inside a LET, a new frame hides the caller's locals, and its level says
 //! it reads no primed variable. Successor generation evaluates such definitions over and over
 //! for the same state; here each is computed once per state (per thread). Definitions that
-//! reach an operator whose value may change between calls (TLCGet, RandomElement, Print, ...),
-//! an operator constant, or a model override that is not an ordinary definition, are never
-//! kept, so what is computed, printed or raised does not change. Errors are never kept.
+//! reach an operator whose value may change between calls (TLCGet, Print, ...), a random
+//! choice (drawn afresh at each evaluation, as TLC draws it), an operator constant, or a model
+//! override that is not an ordinary definition, are never kept, so what is computed, printed
+//! or raised does not change. Errors are never kept (a failure to evaluate a definition whole
+//! is noted, so that applying it evaluates the point applied only, see `apply.rs`).
 //!
 //! A kept value is used only while the state is *identical* to the one it was computed in:
 //! every variable holds the same value object (the same shared allocation, or an equal
@@ -20,7 +22,7 @@ use crate::value::Value;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use tla_sema::ir::{DefId, Expr, ExprKind, Level, OpRef};
+use tla_sema::ir::{DefId, Expr, ExprKind, Level, LocalId, OpRef};
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
@@ -167,6 +169,146 @@ impl Evaluator<'_> {
         })
     }
 
+    /// Whether `d` is a LET definition without parameters whose value is the same wherever
+    /// and whenever it is evaluated: constant level, deterministic (as for the per-state memo),
+    /// and closed (it refers to no name bound outside its own text), like `nbrs == {x \in
+    /// {-1, 0, 1} \X {-1, 0, 1} : x /= <<0, 0>>}` inside an operator. Its value is then kept
+    /// for the run, like a constant definition's (but computed at first use only).
+    #[inline]
+    pub(crate) fn let_constant(&self, d: DefId) -> bool {
+        self.let_constants
+            .get_or_init(|| {
+                let n = self.spec.defs.len();
+                let mut pure: Vec<Option<bool>> = vec![None; n];
+                (0..n)
+                    .map(|i| {
+                        let id = DefId(i as u32);
+                        let def = self.spec.def(id);
+                        def.in_let
+                            && def.params.is_empty()
+                            && !def.is_function
+                            && def.level == Level::Constant
+                            && self.natives[i].is_none()
+                            && self.overrides[i].is_none()
+                            && self.pure_def(id, &mut pure)
+                            && self.closed(&def.body, &mut Vec::new(), 0, &mut vec![id])
+                    })
+                    .collect()
+            })
+            .get(d.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether `e` refers to no name bound outside it (`bound`: the names bound around it
+    /// within the definition being examined; `except`: how many EXCEPT values enclose it).
+    /// LET definitions it calls are examined too (`seen`: those already examined).
+    fn closed(
+        &self,
+        e: &Expr,
+        bound: &mut Vec<LocalId>,
+        except: usize,
+        seen: &mut Vec<DefId>,
+    ) -> bool {
+        use ExprKind as K;
+        match &e.kind {
+            K::Local(id) | K::CallParam(id, _) | K::OpArg(OpRef::Param(id))
+                if !bound.contains(id) =>
+            {
+                return false
+            }
+            K::At if except == 0 => return false,
+            // A variable, directly or in an operator argument (whose level the definition's
+            // level may not account for).
+            K::Var(_) => return false,
+            K::OpArg(OpRef::Def(d))
+                if !self.spec.def(*d).in_let && self.spec.def(*d).level > Level::Constant =>
+            {
+                return false
+            }
+            K::Call(d, _) | K::OpArg(OpRef::Def(d))
+                if self.spec.def(*d).in_let && !seen.contains(d) =>
+            {
+                seen.push(*d);
+                let def = self.spec.def(*d);
+                let mark = bound.len();
+                bound.extend(def.params.iter().map(|p| p.local));
+                let ok = self.closed(&def.body, bound, 0, seen);
+                bound.truncate(mark);
+                if !ok {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        let binds = |sets: &mut dyn Iterator<Item = &Expr>,
+                     vars: &mut dyn Iterator<Item = LocalId>,
+                     body: &Expr,
+                     bound: &mut Vec<LocalId>,
+                     seen: &mut Vec<DefId>| {
+            for s in sets {
+                if !self.closed(s, bound, except, seen) {
+                    return false;
+                }
+            }
+            let mark = bound.len();
+            bound.extend(vars);
+            let ok = self.closed(body, bound, except, seen);
+            bound.truncate(mark);
+            ok
+        };
+        match &e.kind {
+            K::Quant(_, bs, body) | K::FunCons(bs, body) | K::SetMap(body, bs) => binds(
+                &mut bs.iter().map(|b| &b.set),
+                &mut bs.iter().flat_map(|b| b.vars.iter().copied()),
+                body,
+                bound,
+                seen,
+            ),
+            K::SetFilter(b, pred) => binds(
+                &mut std::iter::once(&b.set),
+                &mut b.vars.iter().copied(),
+                pred,
+                bound,
+                seen,
+            ),
+            K::Choose(vars, _, set, body) => binds(
+                &mut set.iter().map(|s| &**s),
+                &mut vars.iter().copied(),
+                body,
+                bound,
+                seen,
+            ),
+            K::UnboundedQuant(_, vars, body) | K::TemporalQuant(_, vars, body) => binds(
+                &mut std::iter::empty(),
+                &mut vars.iter().copied(),
+                body,
+                bound,
+                seen,
+            ),
+            K::Except(base, updates) => {
+                self.closed(base, bound, except, seen)
+                    && updates.iter().all(|u| {
+                        u.path.iter().all(|step| match step {
+                            tla_sema::ir::ExceptStep::Index(ix) => {
+                                ix.iter().all(|x| self.closed(x, bound, except, seen))
+                            }
+                            tla_sema::ir::ExceptStep::Field(_) => true,
+                        }) && self.closed(&u.value, bound, except + 1, seen)
+                    })
+            }
+            _ => {
+                let mut ok = true;
+                tla_sema::visit::for_each_child(e, &mut |c| {
+                    if ok && !self.closed(c, bound, except, seen) {
+                        ok = false;
+                    }
+                });
+                ok
+            }
+        }
+    }
+
     /// Per definition: whether its value (without arguments) may be kept per state.
     fn memo_defs(&self) -> &[bool] {
         self.memo_defs.get_or_init(|| {
@@ -203,7 +345,11 @@ impl Evaluator<'_> {
             Some(OpValue::Val(_)) => true,
             Some(_) => false,
             None if self.natives[i].is_some() => {
-                !crate::natives::is_volatile(&self.spec.module(def.module).name, &def.name)
+                let module = &self.spec.module(def.module).name;
+                // Random choices are drawn afresh at each evaluation, as TLC draws them.
+                let random =
+                    module == "Randomization" || (module == "TLC" && def.name == "RandomElement");
+                !random && !crate::natives::is_volatile(module, &def.name)
             }
             None => self.pure_expr(&def.body, memo),
         };
@@ -212,8 +358,16 @@ impl Evaluator<'_> {
     }
 
     fn pure_expr(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
+        use tla_sema::ir::Builtin as B;
         let here = match &e.kind {
-            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => self.pure_def(*d, memo),
+            ExprKind::Call(d, _) => self.pure_def(*d, memo),
+            // An operator argument's level may not count in the definition's level.
+            ExprKind::OpArg(OpRef::Def(d)) => {
+                self.spec.def(*d).level <= Level::State && self.pure_def(*d, memo)
+            }
+            ExprKind::Builtin(B::Prime | B::Unchanged | B::Cdot, _)
+            | ExprKind::BoxAction(..)
+            | ExprKind::AngleAction(..) => false,
             ExprKind::Let(defs, _) => defs.iter().all(|d| self.pure_def(*d, memo)),
             ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
             _ => true,

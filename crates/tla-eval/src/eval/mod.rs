@@ -49,6 +49,8 @@ pub struct Evaluator<'a> {
     id: u64,
     /// Definitions whose value is kept per state (see `memo.rs`), decided at first use.
     memo_defs: OnceLock<Vec<bool>>,
+    /// LET definitions whose value is kept for the run (see `memo.rs`), decided at first use.
+    let_constants: OnceLock<Vec<bool>>,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
@@ -83,6 +85,7 @@ impl<'a> Evaluator<'a> {
             cacheable,
             id: memo::new_evaluator_id(),
             memo_defs: OnceLock::new(),
+            let_constants: OnceLock::new(),
             literal_sets: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo::default(),

@@ -578,6 +578,11 @@ fn set_eq(a: &Value, b: &Value) -> VResult<bool> {
             Ok(true)
         }
         _ => {
+            if let Some((n1, n2)) = sizes_if_enumerable(a, b) {
+                if n1 != n2 {
+                    return Ok(false);
+                }
+            }
             let x = explicit_of(a, b, true)?;
             let y = explicit_of(b, a, true)?;
             if x.len() != y.len() {
@@ -590,6 +595,23 @@ fn set_eq(a: &Value, b: &Value) -> VResult<bool> {
             }
             Ok(true)
         }
+    }
+}
+
+/// The sizes of two sets that both enumerate without error, computed without enumerating
+/// them (`[S -> T]` has |T|^|S| elements): when they differ, the comparison is decided by
+/// the sizes, as it would be after enumerating both.
+fn sizes_if_enumerable(a: &Value, b: &Value) -> Option<(i64, i64)> {
+    let lazy = |v: &Value| !matches!(v, Value::Set(_) | Value::Interval(..));
+    if !(lazy(a) || lazy(b)) || !set_enum_kind(a) || !set_enum_kind(b) {
+        return None;
+    }
+    if !a.is_enumerable() || !b.is_enumerable() {
+        return None;
+    }
+    match (a.raw_cardinality(), b.raw_cardinality()) {
+        (Ok(n1), Ok(n2)) => Some((n1, n2)),
+        _ => None,
     }
 }
 
@@ -615,6 +637,11 @@ fn set_cmp(a: &Value, b: &Value, lenient: bool) -> VResult<Ordering> {
         }
         (V::Subset(x), V::Subset(y)) => cmp_with(x, y, lenient),
         _ => {
+            if let Some((n1, n2)) = sizes_if_enumerable(a, b) {
+                if n1 != n2 {
+                    return Ok(n1.cmp(&n2));
+                }
+            }
             let x = explicit_of(a, b, false)?;
             let y = explicit_of(b, a, false)?;
             if x.len() != y.len() {
