@@ -5,3 +5,4 @@ pub mod engine;
 pub mod intern;
 pub mod model;
 pub mod report;
+pub mod session;

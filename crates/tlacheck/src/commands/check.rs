@@ -2,10 +2,7 @@
 
 use std::path::PathBuf;
 use std::time::Instant;
-use tla_check::engine::{self, Options};
-use tla_check::report::{self, exit};
-use tla_check::{config, intern, model};
-use tla_eval::Evaluator;
+use tla_check::session::{self, Setup};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -39,91 +36,39 @@ pub struct Args {
 
 pub fn run(args: Args) -> u8 {
     let start = Instant::now();
-    let search = super::search_path(&args.library);
-    let spec = match tla_sema::load_spec(&args.spec, &search) {
-        Ok(s) => s,
+    let setup = Setup {
+        spec_path: args.spec,
+        spec_text: None,
+        config_path: args.config,
+        config_text: None,
+        search: super::search_path(&args.library),
+        defines: args
+            .define
+            .iter()
+            .map(|d| {
+                let (k, v) = d.split_once('=').unwrap_or((d, ""));
+                (k.to_string(), v.to_string())
+            })
+            .collect(),
+        seed: args.seed,
+        fp: args.fp,
+        no_deadlock: args.no_deadlock,
+        workers: args.workers,
+    };
+    let outcome = match session::check(&setup) {
+        Ok(o) => o,
         Err(e) => {
-            eprint!("{}", e.render());
-            eprintln!("Error: Parsing or semantic analysis failed.");
-            return exit::PARSE_ERROR;
+            eprint!("{}", e.message);
+            return e.status;
         }
     };
-    let cfg_path = args
-        .config
-        .clone()
-        .unwrap_or_else(|| args.spec.with_extension("cfg"));
-    let cfg_text = match std::fs::read(&cfg_path) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!(
-                "{}: cannot read the configuration file: {e}",
-                cfg_path.display()
-            );
-            return exit::CONFIG_ERROR;
-        }
-    };
-    let cfg = match config::parse_config(&cfg_path.display().to_string(), &cfg_text) {
-        Ok(c) => c,
-        Err(e) => {
-            eprint!("{}", e.render());
-            return exit::CONFIG_ERROR;
-        }
-    };
-    intern::intern_in_tlc_order(&spec, &cfg_text);
-    let mut ev = Evaluator::new(&spec);
-    for d in &args.define {
-        let (k, v) = d.split_once('=').unwrap_or((d, ""));
-        ev.system_properties.insert(k.to_string(), v.to_string());
-    }
-    let check_deadlock = cfg.checks_deadlock() && !args.no_deadlock;
-    ev.tlc_config = vec![
-        ("mode".into(), tla_eval::Value::str("bfs")),
-        ("depth".into(), tla_eval::Value::Int(-1)),
-        ("deadlock".into(), tla_eval::Value::Bool(check_deadlock)),
-        ("worker".into(), tla_eval::Value::Int(args.workers as i64)),
-        ("traces".into(), tla_eval::Value::Int(-1)),
-        ("seed".into(), tla_eval::Value::str(&args.seed.to_string())),
-        (
-            "fingerprint".into(),
-            tla_eval::Value::str(
-                &(tla_eval::natives::fp64::POLYS
-                    [args.fp.min(tla_eval::natives::fp64::POLYS.len() - 1)]
-                    as i64)
-                    .to_string(),
-            ),
-        ),
-        ("install".into(), tla_eval::Value::str("")),
-    ];
-    let model = match model::bind(&spec, &cfg, &mut ev) {
-        Ok(m) => m,
-        Err(e) => {
-            match &e.at {
-                Some(sp) => eprintln!(
-                    "{}:{}:{}: {}",
-                    cfg_path.display(),
-                    sp.line,
-                    sp.col,
-                    e.message
-                ),
-                None => eprintln!("{}: {}", cfg_path.display(), e.message),
-            }
-            return exit::CONFIG_ERROR;
-        }
-    };
-    let opts = Options {
-        check_deadlock: model.check_deadlock && !args.no_deadlock,
-        max_depth: None,
-    };
-    ev.precompute_constants();
-    let r = engine::check(&ev, &model, &opts);
-    let status = report::exit_status(&r);
     if args.json {
-        let mut j = report::to_json(&spec, &model.vars, &r);
+        let mut j = outcome.json;
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
         println!("{j}");
     } else {
-        print!("{}", report::render(&spec, &model.vars, &r));
+        print!("{}", outcome.text);
         println!("Finished in {:.2}s", start.elapsed().as_secs_f64());
     }
-    status
+    outcome.status
 }

@@ -1,0 +1,182 @@
+//! One model-checking run set up from its inputs: load the spec, read the .cfg, bind the
+//! model, then search. The CLI's `check`, the suite runner and the trace validator all start
+//! here, so a spec is read the same way whoever asks.
+
+use crate::config::{self, Config};
+use crate::engine::{self, Options, Report};
+use crate::model::{self, Model};
+use crate::{intern, report};
+use std::path::{Path, PathBuf};
+use tla_eval::{Evaluator, Value};
+use tla_sema::ir::Spec;
+use tla_sema::SearchPath;
+
+/// What a run is made of. `spec_text`/`config_text` replace the files' contents (a mutant is
+/// checked in memory; the file on disk is never touched).
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    pub spec_path: PathBuf,
+    pub spec_text: Option<String>,
+    /// Default: the spec's path with `.cfg`.
+    pub config_path: Option<PathBuf>,
+    pub config_text: Option<String>,
+    pub search: SearchPath,
+    /// Java system properties (`-Dkey=value`) for TLCGet("-Dkey").
+    pub defines: Vec<(String, String)>,
+    pub seed: i64,
+    pub fp: usize,
+    /// TLC's `-deadlock`: do not report deadlocks.
+    pub no_deadlock: bool,
+    pub workers: usize,
+}
+
+/// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
+#[derive(Debug)]
+pub struct SetupError {
+    /// `file:line:col: message` lines, ready to print.
+    pub message: String,
+    pub status: u8,
+}
+
+/// The spec and its configuration, read and parsed.
+pub struct Loaded {
+    pub spec: Spec,
+    pub config: Config,
+    pub config_text: String,
+    pub config_path: PathBuf,
+}
+
+/// A finished search with what is needed to print it.
+pub struct Outcome {
+    pub report: Report,
+    /// TLC's exit status for the report.
+    pub status: u8,
+    /// The report as TLC prints it (without the `Finished in` line).
+    pub text: String,
+    pub json: serde_json::Value,
+}
+
+impl Setup {
+    pub fn new(spec_path: impl Into<PathBuf>) -> Self {
+        Setup {
+            spec_path: spec_path.into(),
+            workers: 1,
+            ..Setup::default()
+        }
+    }
+
+    pub fn config_path(&self) -> PathBuf {
+        self.config_path
+            .clone()
+            .unwrap_or_else(|| self.spec_path.with_extension("cfg"))
+    }
+}
+
+/// Reads and parses the spec and the .cfg.
+pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
+    let spec = match &setup.spec_text {
+        Some(text) => tla_sema::load_spec_text(&setup.spec_path, text.clone(), &setup.search),
+        None => tla_sema::load_spec(&setup.spec_path, &setup.search),
+    };
+    let spec = spec.map_err(|e| SetupError {
+        message: format!(
+            "{}Error: Parsing or semantic analysis failed.\n",
+            e.render()
+        ),
+        status: report::exit::PARSE_ERROR,
+    })?;
+    let config_path = setup.config_path();
+    let config_text = match &setup.config_text {
+        Some(t) => t.clone(),
+        None => read_config(&config_path)?,
+    };
+    let config =
+        config::parse_config(&config_path.display().to_string(), &config_text).map_err(|e| {
+            SetupError {
+                message: e.render(),
+                status: report::exit::CONFIG_ERROR,
+            }
+        })?;
+    Ok(Loaded {
+        spec,
+        config,
+        config_text,
+        config_path,
+    })
+}
+
+fn read_config(path: &Path) -> Result<String, SetupError> {
+    std::fs::read(path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .map_err(|e| SetupError {
+            message: format!(
+                "{}: cannot read the configuration file: {e}\n",
+                path.display()
+            ),
+            status: report::exit::CONFIG_ERROR,
+        })
+}
+
+/// Builds the evaluator and binds the model, then hands them to `f` with the search options.
+pub fn with_model<R>(
+    setup: &Setup,
+    loaded: &Loaded,
+    f: impl FnOnce(&Evaluator, &Model, &Options) -> R,
+) -> Result<R, SetupError> {
+    let spec = &loaded.spec;
+    intern::intern_in_tlc_order(spec, &loaded.config_text);
+    let mut ev = Evaluator::new(spec);
+    for (k, v) in &setup.defines {
+        ev.system_properties.insert(k.clone(), v.clone());
+    }
+    let check_deadlock = loaded.config.checks_deadlock() && !setup.no_deadlock;
+    ev.tlc_config = tlc_config(setup, check_deadlock);
+    let model = model::bind(spec, &loaded.config, &mut ev).map_err(|e| {
+        let path = loaded.config_path.display();
+        let message = match &e.at {
+            Some(sp) => format!("{path}:{}:{}: {}\n", sp.line, sp.col, e.message),
+            None => format!("{path}: {}\n", e.message),
+        };
+        SetupError {
+            message,
+            status: report::exit::CONFIG_ERROR,
+        }
+    })?;
+    let opts = Options {
+        check_deadlock: model.check_deadlock && !setup.no_deadlock,
+        max_depth: None,
+    };
+    ev.precompute_constants();
+    Ok(f(&ev, &model, &opts))
+}
+
+/// The fields of TLCGet("config").
+fn tlc_config(setup: &Setup, check_deadlock: bool) -> Vec<(String, Value)> {
+    let polys = tla_eval::natives::fp64::POLYS;
+    let poly = polys[setup.fp.min(polys.len() - 1)] as i64;
+    vec![
+        ("mode".into(), Value::str("bfs")),
+        ("depth".into(), Value::Int(-1)),
+        ("deadlock".into(), Value::Bool(check_deadlock)),
+        ("worker".into(), Value::Int(setup.workers as i64)),
+        ("traces".into(), Value::Int(-1)),
+        ("seed".into(), Value::str(&setup.seed.to_string())),
+        ("fingerprint".into(), Value::str(&poly.to_string())),
+        ("install".into(), Value::str("")),
+    ]
+}
+
+/// Loads, binds and searches: the whole of `tlacheck check` but printing.
+pub fn check(setup: &Setup) -> Result<Outcome, SetupError> {
+    let loaded = load(setup)?;
+    let spec = &loaded.spec;
+    with_model(setup, &loaded, |ev, model, opts| {
+        let report = engine::check(ev, model, opts);
+        Outcome {
+            status: report::exit_status(&report),
+            text: report::render(spec, &model.vars, &report),
+            json: report::to_json(spec, &model.vars, &report),
+            report,
+        }
+    })
+}
