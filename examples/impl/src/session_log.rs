@@ -21,7 +21,7 @@ impl Disk {
     /// A machine crash: the durable bytes survive, then `extra` more bytes
     /// of what was still in the page cache (clamped to the file's length). What survives is on
     /// disk afterwards, so it is durable.
-    fn crash(&mut self, extra: usize) {
+    fn lose_unsynced(&mut self, extra: usize) {
         let keep = (self.durable + extra).min(self.bytes.len());
         self.bytes.truncate(keep);
         self.durable = keep;
@@ -75,7 +75,7 @@ impl SessionLog {
     /// Simulates a machine crash under the log (the spec's `Crash`): the log is closed and the
     /// disk keeps its durable bytes and `extra` more (see [`Disk`]).
     pub fn crash(&mut self, extra: usize) {
-        self.disk.crash(extra);
+        self.disk.lose_unsynced(extra);
         self.open = false;
         self.events.emit("Crash");
     }
