@@ -79,6 +79,26 @@ impl LockFile {
         Ok(self.generation)
     }
 
+    /// Without flock (a network file system), a takeover first reads the lock file: the
+    /// generation it will take (the spec's `Observe`).
+    pub fn observe(&mut self) -> Result<u64, LockError> {
+        if self.holder.is_some() && !self.expired {
+            return Err(LockError::Busy);
+        }
+        self.events.emit("Observe");
+        Ok(self.generation + 1)
+    }
+
+    /// ... then renames its own lock file over it, with the generation it read (the spec's
+    /// `TakeOver`). Nothing stops two writers doing this at once: finding W1.
+    pub fn take_over(&mut self, writer: &mut Writer, observed: u64) {
+        self.generation = observed;
+        self.holder = Some(writer.id);
+        self.expired = false;
+        writer.believes = observed;
+        self.events.emit("TakeOver");
+    }
+
     /// The holder's lease runs out (the spec's `Expire`).
     pub fn expire(&mut self) {
         if self.holder.is_some() {
@@ -163,6 +183,21 @@ mod tests {
         assert_eq!(gens, [1, 2]);
         assert!(lock.notice(&mut a));
         assert_eq!(a.believes(), 0);
+    }
+
+    // Finding W1 (findings/WriterLockNoFlock.cfg): two read-then-rename takeovers read the same
+    // generation and both take it. This documents the gap until takeovers compare-and-swap.
+    #[test]
+    fn finding_w1_two_takeovers_without_flock_share_a_generation() {
+        let (mut lock, mut log) = (LockFile::default(), Log::default());
+        let (mut a, mut b) = (Writer::new(1), Writer::new(2));
+        let (ga, gb) = (lock.observe().unwrap(), lock.observe().unwrap());
+        lock.take_over(&mut a, ga);
+        lock.take_over(&mut b, gb);
+        assert_eq!((a.believes(), b.believes()), (1, 1));
+        lock.write(&a, &mut log, "a").unwrap();
+        lock.write(&b, &mut log, "b").unwrap();
+        assert_eq!(log.lines().len(), 2, "two writers under one generation");
     }
 
     #[test]
