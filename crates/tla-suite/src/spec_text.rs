@@ -1,6 +1,7 @@
 //! What the suite reads from a spec's own text: its definitions and their spans (for declared
 //! mutants, the action map and auto mutants), and whether a definition is temporal.
 
+use std::collections::HashSet;
 use tla_syntax::ast::{ExceptStep, Expr, ExprKind, Module, Unit};
 use tla_syntax::{SourceFile, Span};
 
@@ -53,6 +54,36 @@ impl ParsedSpec {
 
     pub fn text_of(&self, span: Span) -> &str {
         &self.file.text[span.start as usize..span.end as usize]
+    }
+}
+
+/// The root module's definitions reachable from `roots` through the names their bodies use.
+pub fn reachable<'a>(spec: &'a ParsedSpec, roots: &[String]) -> HashSet<&'a str> {
+    let defs = spec.definitions();
+    let mut seen = HashSet::new();
+    let mut todo: Vec<&str> = roots.iter().map(String::as_str).collect();
+    while let Some(n) = todo.pop() {
+        let Some(d) = defs.iter().find(|d| d.name == n) else {
+            continue;
+        };
+        if !seen.insert(d.name) {
+            continue;
+        }
+        let mut names = Vec::new();
+        names_used(d.body, &mut names);
+        todo.extend(names);
+    }
+    seen
+}
+
+fn names_used<'a>(e: &'a Expr, out: &mut Vec<&'a str>) {
+    if let ExprKind::Apply { name, path, .. } = &e.kind {
+        if path.is_empty() {
+            out.push(&name.name);
+        }
+    }
+    for c in children(e) {
+        names_used(c, out);
     }
 }
 

@@ -36,23 +36,39 @@ struct Edit {
     what: String,
 }
 
+/// What the check's .cfg says about the spec's definitions.
+pub struct Target {
+    /// The definitions the .cfg checks (invariants, properties): not mutated.
+    pub skip: Vec<String>,
+    pub init: String,
+    pub next: String,
+    /// Where the behaviours come from (INIT, NEXT, SPECIFICATION, constraints): only
+    /// definitions these reach are mutated, as no other change can alter the state space.
+    pub roots: Vec<String>,
+}
+
 /// Every mutant of the spec's root module, in source order, without duplicates.
-pub fn generate(
-    path: &str,
-    text: &str,
-    skip: &[String],
-    next: &str,
-) -> Result<Vec<AutoMutant>, String> {
+pub fn generate(path: &str, text: &str, target: &Target) -> Result<Vec<AutoMutant>, String> {
     let parsed = spec_text::parse(path, text)?;
+    let reached = spec_text::reachable(&parsed, &target.roots);
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for def in parsed.definitions() {
-        if skip.iter().any(|s| s == def.name) || is_temporal(def.body) {
+        if target.skip.iter().any(|s| s == def.name)
+            || !reached.contains(def.name)
+            || is_temporal(def.body)
+        {
             continue;
         }
         let mut edits = Vec::new();
-        let action = is_action_level(def.body);
-        collect(def.body, text, action, def.name == next, &mut edits);
+        let ctx = Ctx {
+            text,
+            in_action: is_action_level(def.body),
+            in_next: def.name == target.next,
+            in_init: def.name == target.init,
+        };
+        collect(def.body, &ctx, &mut edits);
+        edits.sort_by_key(|e| e.span.start);
         for e in edits {
             let (s, t) = (e.span.start as usize, e.span.end as usize);
             let mutated = format!("{}{}{}", &text[..s], e.with, &text[t..]);
@@ -104,15 +120,88 @@ const SWAPS: &[(&str, &str)] = &[
     ("\\cap", "\\cup"),
 ];
 
-fn collect(e: &Expr, text: &str, in_action: bool, in_next: bool, out: &mut Vec<Edit>) {
+struct Ctx<'a> {
+    text: &'a str,
+    in_action: bool,
+    in_next: bool,
+    in_init: bool,
+}
+
+/// `v' = e` with `v` a plain name: the variable it assigns.
+fn assigned_variable(e: &Expr) -> Option<&str> {
+    let ExprKind::Apply { name, args, .. } = &e.kind else {
+        return None;
+    };
+    if name.name != "=" || args.len() != 2 {
+        return None;
+    }
+    let ExprKind::Apply {
+        name: p,
+        args: inner,
+        ..
+    } = &args[0].kind
+    else {
+        return None;
+    };
+    if p.name != "'" {
+        return None;
+    }
+    match &inner.first()?.kind {
+        ExprKind::Apply { name, args, path } if args.is_empty() && path.is_empty() => {
+            Some(&name.name)
+        }
+        _ => None,
+    }
+}
+
+/// The items of a bulleted or infix `/\` (`\/`) list. An infix chain `a \/ b \/ c` is nested
+/// binary applications: each level gives its operands that are not the same operator, so the
+/// walk over the tree meets every item once.
+fn junction_items(e: &Expr, which: Junction) -> Option<Vec<&Expr>> {
+    let op = match which {
+        Junction::And => "/\\",
+        Junction::Or => "\\/",
+    };
     match &e.kind {
-        ExprKind::Junction(Junction::And, items) if in_action => {
-            for it in items {
-                if is_true(it) {
+        ExprKind::Junction(j, items) if *j == which && items.len() > 1 => {
+            Some(items.iter().collect())
+        }
+        ExprKind::Apply { name, args, path }
+            if path.is_empty() && name.name == op && args.len() == 2 =>
+        {
+            Some(
+                args.iter()
+                    .filter(|a| !matches!(&a.kind, ExprKind::Apply { name, .. } if name.name == op))
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+fn is_unchanged(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Apply { name, .. } if name.name == "UNCHANGED")
+}
+
+fn collect(e: &Expr, ctx: &Ctx, out: &mut Vec<Edit>) {
+    let text = ctx.text;
+    match &e.kind {
+        _ if ctx.in_action && junction_items(e, Junction::And).is_some() => {
+            for it in junction_items(e, Junction::And).unwrap_or_default() {
+                if is_true(it) || is_unchanged(it) {
+                    // Dropping UNCHANGED leaves a variable unassigned: TLC's error, not a bug.
                     continue;
                 }
                 let s = snippet(text, it.span);
-                if is_action_level(it) {
+                if let Some(v) = assigned_variable(it) {
+                    // Dropping `v' = e` alone leaves v unassigned (TLC's error); the bug it
+                    // stands for is an action that forgets its update, so v stays unchanged.
+                    out.push(Edit {
+                        span: it.span,
+                        with: format!("UNCHANGED {v}"),
+                        what: format!("dropped conjunct `{s}` ({v} unchanged)"),
+                    });
+                } else if is_action_level(it) {
                     out.push(Edit {
                         span: it.span,
                         with: "TRUE".into(),
@@ -132,8 +221,8 @@ fn collect(e: &Expr, text: &str, in_action: bool, in_next: bool, out: &mut Vec<E
                 }
             }
         }
-        ExprKind::Junction(Junction::Or, items) if in_next && items.len() > 1 => {
-            for it in items {
+        _ if ctx.in_next && junction_items(e, Junction::Or).is_some() => {
+            for it in junction_items(e, Junction::Or).unwrap_or_default() {
                 let s = snippet(text, it.span);
                 out.push(Edit {
                     span: it.span,
@@ -168,7 +257,8 @@ fn collect(e: &Expr, text: &str, in_action: bool, in_next: bool, out: &mut Vec<E
             }
             let infix = args.len() == 2 && name.span.start >= args[0].span.end;
             if let Some((_, to)) = SWAPS.iter().find(|(from, _)| *from == name.name) {
-                let assignment = name.name == "=" && is_primed(&args[0]);
+                // `x' = e`, and `x = e` in Init, assign: `#` there is TLC's error, not a bug.
+                let assignment = name.name == "=" && (is_primed(&args[0]) || ctx.in_init);
                 if infix && !assignment {
                     out.push(Edit {
                         span: name.span,
@@ -225,6 +315,6 @@ fn collect(e: &Expr, text: &str, in_action: bool, in_next: bool, out: &mut Vec<E
         _ => {}
     }
     for c in children(e) {
-        collect(c, text, in_action, in_next, out);
+        collect(c, ctx, out);
     }
 }

@@ -46,6 +46,36 @@ impl Campaign {
     }
 }
 
+/// What the .cfg checks and where its behaviours come from.
+fn target_of(cfg: &str) -> auto::Target {
+    let one = |sections: &[&str], default: &str| {
+        cfg_edit::names_in(cfg, sections)
+            .pop()
+            .unwrap_or_else(|| default.to_string())
+    };
+    let mut roots = cfg_edit::names_in(
+        cfg,
+        &[
+            "INIT",
+            "NEXT",
+            "SPECIFICATION",
+            "CONSTRAINT",
+            "CONSTRAINTS",
+            "ACTION_CONSTRAINT",
+            "ACTION_CONSTRAINTS",
+        ],
+    );
+    if roots.is_empty() {
+        roots = vec!["Init".into(), "Next".into(), "Spec".into()];
+    }
+    auto::Target {
+        skip: cfg_edit::names_in(cfg, &["INVARIANT", "INVARIANTS", "PROPERTY", "PROPERTIES"]),
+        init: one(&["INIT"], "Init"),
+        next: one(&["NEXT"], "Next"),
+        roots,
+    }
+}
+
 /// Generates and checks the mutants of one check. `Err`: the check itself cannot be used
 /// (unreadable, or it does not pass unmutated).
 pub fn run(
@@ -63,11 +93,8 @@ pub fn run(
             base.config.display()
         )
     })?;
-    let skip = cfg_edit::names_in(&cfg, &["INVARIANT", "INVARIANTS", "PROPERTY", "PROPERTIES"]);
-    let next = cfg_edit::names_in(&cfg, &["NEXT"])
-        .pop()
-        .unwrap_or_else(|| "Next".into());
-    let mutants = auto::generate(&base.spec.display().to_string(), &spec_text, &skip, &next)?;
+    let target = target_of(&cfg);
+    let mutants = auto::generate(&base.spec.display().to_string(), &spec_text, &target)?;
     let original = match exec.run(&base) {
         RunResult::Finished(f) if f.succeeded() => f,
         RunResult::Finished(f) => {
@@ -135,7 +162,10 @@ pub fn text(c: &Campaign) -> String {
         let mu = &r.mutant;
         let head = format!("line {} in {}: {}", mu.line, mu.definition, mu.description);
         match &r.verdict {
-            Verdict::Killed(by) => out.push_str(&format!("  killed     {head}: by {by}\n")),
+            Verdict::Killed(by) => out.push_str(&format!(
+                "  killed     {head}: by {}\n",
+                by.lines().next().unwrap_or("")
+            )),
             Verdict::Survived => {
                 out.push_str(&format!("  SURVIVED   {head}\n"));
                 for l in mu.diff.lines() {
