@@ -370,3 +370,49 @@ fn missing_inputs_exit_2() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("--shard 3/2: expected I/N"), "{out}");
 }
+
+/// The corpus's DieHard: its NotSolved invariant is a witness (TLC finds the jugs solved),
+/// and, as a negative control, must be the property violated. Figures from expected.json.
+#[test]
+fn die_hard_from_the_corpus_as_witness_and_negative_control() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let expected: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(corpus.join("expected.json")).unwrap())
+            .unwrap();
+    let tlc = &expected
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| {
+            e["folder"]
+                .as_str()
+                .is_some_and(|f| f.ends_with("DieHard__DieHard"))
+                || e["id"] == "DieHard__DieHard"
+        })
+        .expect("DieHard in expected.json")["tlc"];
+    let dir = tempfile::tempdir().unwrap();
+    let m = dir.path().join("verify.toml");
+    std::fs::write(
+        &m,
+        format!(
+            "[suite]\nname = \"diehard\"\nspecs = '{}'\n\n[[check]]\nname = \"DieHard\"\nspec = \"DieHard.tla\"\nexpect = {{ violated = \"NotSolved\" }}\n\n[[witness]]\ncheck = \"DieHard\"\nproperties = {{ NotSolved = {} }}\n",
+            corpus.join("DieHard__DieHard").display(),
+            tlc["trace_len"]
+        ),
+    )
+    .unwrap();
+    let report = dir.path().join("r.json");
+    let (code, out) = verify(&m, &["--report-json", report.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!("NotSolved reached in {} states", tlc["trace_len"])),
+        "{out}"
+    );
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    let f = &j["items"][0]["figures"];
+    assert_eq!(f["violated"], tlc["violated"]);
+    for k in ["generated", "distinct", "depth", "trace_len"] {
+        assert_eq!(f[k], tlc[k], "{k}");
+    }
+}

@@ -127,12 +127,12 @@ struct Ctx<'a> {
     in_init: bool,
 }
 
-/// `v' = e` with `v` a plain name: the variable it assigns.
+/// `v' = e` or `v' \in S` with `v` a plain name: the variable it assigns.
 fn assigned_variable(e: &Expr) -> Option<&str> {
     let ExprKind::Apply { name, args, .. } = &e.kind else {
         return None;
     };
-    if name.name != "=" || args.len() != 2 {
+    if !(name.name == "=" || name.name == "\\in") || args.len() != 2 {
         return None;
     }
     let ExprKind::Apply {
