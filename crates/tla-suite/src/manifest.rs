@@ -76,6 +76,11 @@ pub struct Mutant {
     #[serde(rename = "with")]
     pub with_text: Spanned<String>,
     pub caught_by: Spanned<String>,
+    /// Another .cfg for this mutant (default: the check's).
+    pub config: Option<Spanned<String>>,
+    /// Check `caught_by` alone: the .cfg's other invariants and properties are left out.
+    #[serde(default)]
+    pub alone: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -241,6 +246,14 @@ impl Manifest {
 
     pub fn check(&self, name: &str) -> Option<&Check> {
         self.checks.iter().find(|c| c.name.get_ref() == name)
+    }
+
+    /// Whether `--only name` selects anything.
+    pub fn has_item_named(&self, name: &str) -> bool {
+        self.check(name).is_some()
+            || self.mutants.iter().any(|m| m.name.get_ref() == name)
+            || self.findings.iter().any(|f| f.name.get_ref() == name)
+            || self.traces.iter().any(|t| t.file.get_ref() == name)
     }
 
     pub fn spec_path(&self, spec: &str) -> PathBuf {

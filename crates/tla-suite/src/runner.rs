@@ -164,12 +164,25 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
                 )
             })
             .map_err(|e| m.error(&mu.replace, &e).message)
-            .map(|text| RunRequest {
-                spec_text: Some(text),
-                ..request(m, c)
+            .and_then(|text| {
+                let mut req = RunRequest {
+                    spec_text: Some(text),
+                    ..request(m, c)
+                };
+                if let Some(cfg) = &mu.config {
+                    req.config = m.specs_dir.join(cfg.get_ref());
+                }
+                if mu.alone {
+                    req = alone(req, mu.caught_by.get_ref())?;
+                }
+                Ok(req)
             });
         let expect = Expectation::CaughtBy(mu.caught_by.get_ref().clone());
-        items.push(item(m, c, Kind::Mutant, mu.name.get_ref(), expect, req));
+        let mut it = item(m, c, Kind::Mutant, mu.name.get_ref(), expect, req);
+        if let Some(cfg) = &mu.config {
+            it.config = file_name(&m.specs_dir.join(cfg.get_ref()));
+        }
+        items.push(it);
     }
     for f in &m.findings {
         let Some(c) = m.check(f.check.get_ref()) else {
@@ -280,11 +293,14 @@ pub fn request(m: &Manifest, c: &Check) -> RunRequest {
     }
 }
 
-/// A witness is checked alone: the check's .cfg with only that property. A property the .cfg
-/// lists under PROPERTY, or written with temporal operators, stays a PROPERTY; anything else is
-/// an INVARIANT.
+/// A witness is checked alone: the check's .cfg with only that property.
 fn witness_request(m: &Manifest, c: &Check, prop: &str) -> Result<RunRequest, String> {
-    let req = request(m, c);
+    alone(request(m, c), prop)
+}
+
+/// The run with its .cfg reduced to one property. A property the .cfg lists under PROPERTY, or
+/// written with temporal operators, stays a PROPERTY; anything else is an INVARIANT.
+fn alone(req: RunRequest, prop: &str) -> Result<RunRequest, String> {
     let cfg = std::fs::read_to_string(&req.config).map_err(|e| {
         format!(
             "{}: cannot read the configuration: {e}",
@@ -292,7 +308,11 @@ fn witness_request(m: &Manifest, c: &Check, prop: &str) -> Result<RunRequest, St
         )
     })?;
     let section = cfg_edit::section_of(&cfg, prop).unwrap_or_else(|| {
-        let temporal = std::fs::read_to_string(&req.spec).ok().and_then(|t| {
+        let text = req
+            .spec_text
+            .clone()
+            .or_else(|| std::fs::read_to_string(&req.spec).ok());
+        let temporal = text.and_then(|t| {
             let p = spec_text::parse("", &t).ok()?;
             let d = p.definition(prop)?;
             Some(spec_text::is_temporal(d.body))
@@ -370,10 +390,21 @@ fn judge(item: Item, r: RunResult, took: Duration) -> Outcome {
             return o;
         }
     };
+    // TLC stopping on an error in the spec is "could not run" (the seeds' exit 2), except for
+    // a mutant, where the error is what the edit caused.
+    if f.outcome == "error" && o.item.kind != Kind::Mutant {
+        o.message = format!(
+            "TLC error: {}",
+            f.error.as_deref().unwrap_or("evaluation failed")
+        );
+        o.figures = Some(f);
+        return o;
+    }
     let violated = f.violation();
     let states = f.trace_len.unwrap_or(0);
     let (held, message) = match (&o.item.expect, &violated) {
         (Expectation::Holds, None) => (true, "no error".to_string()),
+        (Expectation::Holds, Some(v)) if v == "deadlock" => (false, "deadlock reached".into()),
         (Expectation::Holds, Some(v)) => (false, format!("{v} violated")),
         (Expectation::Violated(p), Some(v)) if v == p => {
             (true, format!("{p} violated, as expected"))

@@ -366,6 +366,9 @@ fn missing_inputs_exit_2() {
     let (code, out) = verify(&m, &[]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("Gone.tla"), "{out}");
+    let (code, out) = verify(&m, &["--only", "Nothing"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("--only Nothing: "), "{out}");
     let (code, out) = verify(&m, &["--shard", "3/2"]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("--shard 3/2: expected I/N"), "{out}");
@@ -415,4 +418,27 @@ fn die_hard_from_the_corpus_as_witness_and_negative_control() {
     for k in ["generated", "distinct", "depth", "trace_len"] {
         assert_eq!(f[k], tlc[k], "{k}");
     }
+}
+
+#[test]
+fn a_mutant_checked_alone_is_caught_by_its_property() {
+    // With TypeOK left out, x = 4 violates Bounded.
+    let body = mutant("x < Max", "x <= Max", "Bounded", "Inc") + "alone = true\n";
+    let (_d, m) = suite(&body);
+    let (code, out) = verify(&m, &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("m1 (Counter, Counter.cfg): caught by Bounded"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_tlc_error_in_a_check_is_could_not_run() {
+    let (_d, m) = suite(
+        "[[check]]\nname = \"Bad\"\nspec = \"Counter.tla\"\nconfig = \"CounterBadMax.cfg\"\n",
+    );
+    let (code, out) = verify(&m, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("COULD NOT RUN: TLC error:"), "{out}");
 }

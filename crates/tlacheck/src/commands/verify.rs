@@ -73,6 +73,12 @@ fn run_inner(args: Args) -> Result<u8, String> {
         return update_coverage(&m);
     }
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    if let Some(name) = args.only.iter().find(|n| !m.has_item_named(n)) {
+        return Err(format!(
+            "--only {name}: {} has no check, mutant, finding or trace of that name",
+            m.path.display()
+        ));
+    }
     let sel = Selection {
         tier: match args.tier.as_str() {
             "nightly" => Some(Tier::Nightly),
