@@ -31,6 +31,12 @@ trait T { fn claim_lease(&self); }
 }
 
 #[test]
+fn rust_doc_comments_and_attributes_belong_to_the_function() {
+    let src = "/// Not this one: a blank line follows.\n\n/// Claims.\n#[inline]\n  /// More.\npub fn claim() {\n}\n";
+    assert_eq!(lines(src, Lang::Rust, "claim"), [(2, 6)]);
+}
+
+#[test]
 fn go() {
     let src = "package p\n\nfunc (s *Store) Claim(id string) error {\n\tif id == \"}\" {\n\t\treturn nil\n\t}\n\treturn s.Claim(`}`)\n}\n\nfunc Release() {}\n";
     assert_eq!(lines(src, Lang::Go, "Claim"), [(2, 7)]);
@@ -40,7 +46,7 @@ fn go() {
 #[test]
 fn python() {
     let src = "class A:\n    @decorator\n    async def claim(self, x,\n                    y):\n        \"\"\"def claim(): pass\"\"\"\n        if x:\n            return 1\n\n        return 2  # }\n\n    def other(self): return claim(1)\n";
-    assert_eq!(lines(src, Lang::Python, "claim"), [(2, 8)]);
+    assert_eq!(lines(src, Lang::Python, "claim"), [(1, 8)]);
     assert_eq!(lines(src, Lang::Python, "other"), [(10, 10)]);
 }
 
@@ -55,7 +61,7 @@ fn typescript_and_javascript() {
 #[test]
 fn java() {
     let src = "class Lease {\n  @Override\n  public synchronized boolean claim(int who)\n      throws Busy, Gone {\n    if (claim2(who)) { return \"}\".isEmpty(); }\n    return claim(who - 1);\n  }\n  void run() { new Thread() { }; claim(1); }\n}\n";
-    assert_eq!(lines(src, Lang::Java, "claim"), [(2, 6)]);
+    assert_eq!(lines(src, Lang::Java, "claim"), [(1, 6)]);
 }
 
 #[test]

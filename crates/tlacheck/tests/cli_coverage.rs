@@ -1,13 +1,14 @@
 //! `tlacheck verify`'s coverage manifest and action map, on a copy of the fixture's
 //! src/lease.rs. The expected hashes were computed outside this project with `sha256sum`
-//! over the entry's lines as the rule defines them (function: declaration line through the
-//! closing brace's line; region: the lines strictly between the anchors; each line ended by
-//! `\n`).
+//! over the entry's lines as the rule defines them (function: its doc-comment and attribute
+//! lines directly above, the declaration line, through the closing brace's line; region: the
+//! lines strictly between the anchors; each line ended by `\n`).
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
-const CLAIM_SHA: &str = "b450ea1355876fa0d8e75c50be4176c274de5e34e2aac00c2caa1cc0a50de9c1";
+/// `sed -n 7,14p src/lease.rs | sha256sum`: the `///` line through the closing brace.
+const CLAIM_SHA: &str = "83bfc5c1487b96e82a02e3a23476d982d4c47b35782d86eb288723db8c915869";
 const RELEASE_SHA: &str = "a328a3030f71b0285d8101cab017bf8bb8d3fba61e7d1b421dc6710fdfda11c3";
 
 fn fixture() -> PathBuf {
@@ -71,6 +72,15 @@ fn changed_code_exits_1_naming_the_entry() {
     let src = d.path().join("src/lease.rs");
     let text = std::fs::read_to_string(&src)
         .unwrap()
+        .replace("/// Claims the lease", "/// Takes the lease");
+    std::fs::write(&src, text).unwrap();
+    let (code, out) = verify(&m, &[]);
+    assert_eq!(code, 1, "the doc comment is part of the function: {out}");
+
+    let (d, m) = repo(&entries(CLAIM_SHA, RELEASE_SHA));
+    let src = d.path().join("src/lease.rs");
+    let text = std::fs::read_to_string(&src)
+        .unwrap()
         .replace("Some(who)", "Some(who + 1)");
     std::fs::write(&src, text).unwrap();
     let (code, out) = verify(&m, &[]);
@@ -89,7 +99,7 @@ fn a_change_outside_the_entries_holds() {
     let src = d.path().join("src/lease.rs");
     let text = std::fs::read_to_string(&src)
         .unwrap()
-        .replace("/// Claims the lease", "/// Takes the lease")
+        .replace("//! A stand-in", "//! A copy of a stand-in")
         + "\nfn other() {}\n";
     std::fs::write(&src, text.replace('\n', "\r\n")).unwrap();
     let (code, out) = verify(&m, &[]);

@@ -1,7 +1,8 @@
 //! Finds a named function in a source file, per language, on text whose comments and literals
-//! are blanked (mask.rs). The rule: a function runs from the line its name is declared on
-//! through the line of its closing brace (Python: through the last non-blank line indented
-//! deeper than its `def`). Declarations recognised:
+//! are blanked (mask.rs). The rule: a function runs from its first doc-comment or attribute
+//! line directly above the line its name is declared on (see `with_attributes`) through the
+//! line of its closing brace (Python: through the last non-blank line indented deeper than its
+//! `def`). Declarations recognised:
 //! - Rust, Zig: `fn NAME`; Go: `func NAME`, `func (recv) NAME`; Python: `def NAME`;
 //! - JavaScript/TypeScript: `function NAME`, `NAME = function`, `NAME = (...) => {`,
 //!   `NAME: function`, and methods `NAME(...) {`;
@@ -23,6 +24,7 @@ pub struct Lines {
 /// Every definition of `name` in `text`.
 pub fn find_function(text: &str, lang: Lang, name: &str) -> Vec<Lines> {
     let m = mask(text, lang);
+    let lines: Vec<&str> = text.split('\n').collect();
     let mut found = Vec::new();
     for p in identifier_hits(&m, name) {
         let end_of_name = p + name.len();
@@ -33,12 +35,32 @@ pub fn find_function(text: &str, lang: Lang, name: &str) -> Vec<Lines> {
         };
         if let Some(end) = body_end {
             found.push(Lines {
-                first: line_of(&m, p),
+                first: with_attributes(&lines, line_of(&m, p), lang),
                 last: line_of(&m, end),
             });
         }
     }
     found
+}
+
+/// The first line of the item: the declaration line, or the topmost of the contiguous lines
+/// right above it that are its doc comments or attributes (Rust, Zig `///`, Rust `#[`; Python,
+/// Java, TypeScript/JavaScript `@` decorators and annotations). Go and C/C++ have none.
+fn with_attributes(lines: &[&str], decl: usize, lang: Lang) -> usize {
+    let is_attr = |l: &str| {
+        let t = l.trim_start();
+        match lang {
+            Lang::Rust => t.starts_with("///") || t.starts_with("#["),
+            Lang::Zig => t.starts_with("///"),
+            Lang::Python | Lang::Java | Lang::JavaScript => t.starts_with('@'),
+            Lang::Go | Lang::C => false,
+        }
+    };
+    let mut first = decl;
+    while first > 0 && is_attr(lines[first - 1]) {
+        first -= 1;
+    }
+    first
 }
 
 fn is_ident(c: u8) -> bool {
