@@ -46,6 +46,15 @@ impl Campaign {
     }
 }
 
+/// TLC stops on a successor (or initial state) that leaves a variable unassigned: the mutant is
+/// not a spec TLC can run, so it says nothing about the properties and is not counted as killed.
+fn leaves_unassigned(f: &Figures) -> bool {
+    f.outcome == "error"
+        && f.error.as_deref().is_some_and(|e| {
+            e.contains("not completely specified") || e.contains("is not assigned a value")
+        })
+}
+
 /// What the .cfg checks and where its behaviours come from.
 fn target_of(cfg: &str) -> auto::Target {
     let one = |sections: &[&str], default: &str| {
@@ -119,6 +128,12 @@ pub fn run(
         .zip(runs)
         .map(|(mutant, (r, _))| {
             let (verdict, figures) = match r {
+                RunResult::Finished(f) if leaves_unassigned(&f) => (
+                    Verdict::Invalid(
+                        "a variable is left unassigned: TLC cannot check the mutant".into(),
+                    ),
+                    Some(f),
+                ),
                 RunResult::Finished(f) => match f.violation() {
                     Some(v) => (Verdict::Killed(v), Some(f)),
                     None if (f.distinct, f.generated, f.depth)
