@@ -101,3 +101,17 @@ fn auto_mutants_print_survivors_with_their_diff_and_the_score() {
     let (code, _) = mutants(&["--auto", "--min-score", "100"]);
     assert_eq!(code, 1, "a score under --min-score fails");
 }
+
+#[test]
+fn bad_arguments_exit_2() {
+    let (code, out) = mutants(&["--auto", "--only", "Nope"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("--only Nope: "), "{out}");
+    let out = Command::cargo_bin("tlacheck")
+        .unwrap()
+        .args(["mutants", "/nonexistent/verify.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/verify.toml: cannot read"));
+}

@@ -345,6 +345,18 @@ fn broken_manifests_exit_2_with_file_line_col() {
             "[[check]]\nname = \"Counter\"\nspec = \"Counter.tla\"\n",
             "verify.toml:11:8: a second check named Counter",
         ),
+        (
+            "[coverage]\n[[coverage.entry]]\nfile = \"a.rs\"\nfunction = \"f\"\nfrom = \"x\"\naction = \"Inc\"\n",
+            "verify.toml:12:8: a coverage entry names a function, or an anchored region with both from and to",
+        ),
+        (
+            "[[trace]]\nspec = \"Counter.tla\"\nfile = \"t.ndjson\"\nexpect = \"maybe\"\n",
+            "verify.toml:13:10: expect must be \"accepted\" or { rejected_at = N }",
+        ),
+        (
+            "[[witness]]\ncheck = \"Counter\"\nproperties = 3\n",
+            "verify.toml:12:14: ",
+        ),
     ];
     for (body, want) in cases {
         let (_d, m) = suite(body);
@@ -366,6 +378,8 @@ fn missing_inputs_exit_2() {
     let (code, out) = verify(&m, &[]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("Gone.tla"), "{out}");
+    let (code, out) = verify(&m, &["--tier", "weekly"]);
+    assert_eq!(code, 2, "{out}");
     let (code, out) = verify(&m, &["--only", "Nothing"]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("--only Nothing: "), "{out}");

@@ -28,6 +28,11 @@ pub struct Args {
     jobs: Option<usize>,
 }
 
+/// `--only X` names a check, or its spec with or without `.tla`.
+fn wanted_one(only: &str, name: &str, spec: &str) -> bool {
+    only == name || only.trim_end_matches(".tla") == spec.trim_end_matches(".tla")
+}
+
 pub fn run(args: Args) -> u8 {
     match run_inner(args) {
         Ok(code) => code,
@@ -45,13 +50,18 @@ fn run_inner(args: Args) -> Result<u8, String> {
     let exec = exec::Subprocess { exe };
     let parallel = args.jobs.unwrap_or_else(exec::default_parallelism);
     let wanted = |name: &str, spec: &str| {
-        args.only.is_empty()
-            || args.only.iter().any(|o| {
-                o == name
-                    || o == spec
-                    || o.trim_end_matches(".tla") == spec.trim_end_matches(".tla")
-            })
+        args.only.is_empty() || args.only.iter().any(|o| wanted_one(o, name, spec))
     };
+    if let Some(name) = args.only.iter().find(|o| {
+        !m.checks
+            .iter()
+            .any(|c| wanted_one(o, c.name.get_ref(), c.spec.get_ref()))
+    }) {
+        return Err(format!(
+            "--only {name}: {} has no check or spec of that name",
+            m.path.display()
+        ));
+    }
     if !args.auto {
         let items: Vec<_> = runner::plan(&m, &Selection::default())
             .into_iter()
