@@ -164,12 +164,25 @@ pub fn interpret(code: Option<i32>, stdout: &[u8], stderr: &[u8]) -> RunResult {
     }
 }
 
+/// Called as each run finishes (in finishing order): its index, result and time.
+pub type OnDone<'a> = &'a (dyn Fn(usize, &RunResult, Duration) + Sync);
+
 /// Runs every request on up to `parallel` threads and returns the results in request order,
 /// each with its wall-clock time.
 pub fn run_all(
     exec: &dyn Executor,
     reqs: &[RunRequest],
     parallel: usize,
+) -> Vec<(RunResult, Duration)> {
+    run_all_with(exec, reqs, parallel, &|_, _, _| {})
+}
+
+/// [`run_all`], telling `on_done` about each run as it finishes (progress for long suites).
+pub fn run_all_with(
+    exec: &dyn Executor,
+    reqs: &[RunRequest],
+    parallel: usize,
+    on_done: OnDone,
 ) -> Vec<(RunResult, Duration)> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<(RunResult, Duration)>>> = Mutex::new(vec![None; reqs.len()]);
@@ -181,6 +194,7 @@ pub fn run_all(
                 let start = Instant::now();
                 let r = exec.run(req);
                 let took = start.elapsed();
+                on_done(i, &r, took);
                 if let Ok(mut all) = results.lock() {
                     all[i] = Some((r, took));
                 }

@@ -230,10 +230,7 @@ pub fn junit(suite: &str, outcomes: &[Outcome], coverage: &[EntryOutcome]) -> St
         }
     };
     for o in outcomes {
-        let kind = serde_json::to_value(o.item.kind)
-            .ok()
-            .and_then(|v| v.as_str().map(String::from))
-            .unwrap_or_default();
+        let kind = o.item.kind.word().replace(' ', "_");
         case(
             &format!("{suite}.{kind}"),
             &o.item.name,

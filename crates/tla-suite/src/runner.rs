@@ -32,6 +32,19 @@ pub enum Kind {
     Trace,
 }
 
+impl Kind {
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Check => "check",
+            Kind::NegativeControl => "negative control",
+            Kind::Witness => "witness",
+            Kind::Mutant => "mutant",
+            Kind::Finding => "finding",
+            Kind::Trace => "trace",
+        }
+    }
+}
+
 /// What an item must show.
 #[derive(Clone, Debug)]
 pub enum Expectation {
@@ -336,13 +349,39 @@ pub fn run(
     traces: Option<&dyn TraceValidator>,
     parallel: usize,
 ) -> Vec<Outcome> {
+    run_with_progress(items, exec, traces, parallel, &|_| {})
+}
+
+/// [`run`], calling `progress` with a line as each model check finishes.
+pub fn run_with_progress(
+    items: Vec<Item>,
+    exec: &dyn Executor,
+    traces: Option<&dyn TraceValidator>,
+    parallel: usize,
+    progress: &(dyn Fn(String) + Sync),
+) -> Vec<Outcome> {
     let (model_items, trace_items): (Vec<Item>, Vec<Item>) =
         items.into_iter().partition(|i| i.kind != Kind::Trace);
-    let runnable: Vec<RunRequest> = model_items
+    let runnable: Vec<(RunRequest, String)> = model_items
         .iter()
-        .filter_map(|i| i.request.as_ref().ok().cloned())
+        .filter_map(|i| {
+            let label = format!("{} {}", i.kind.word(), i.name);
+            i.request.as_ref().ok().map(|r| (r.clone(), label))
+        })
         .collect();
-    let mut results = exec::run_all(exec, &runnable, parallel).into_iter();
+    let total = runnable.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let labels: Vec<&str> = runnable.iter().map(|(_, l)| l.as_str()).collect();
+    let reqs: Vec<RunRequest> = runnable.iter().map(|(r, _)| r.clone()).collect();
+    let on_done = |i: usize, _: &RunResult, took: Duration| {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(format!(
+            "[{n}/{total}] {} ({:.1}s)",
+            labels.get(i).copied().unwrap_or(""),
+            took.as_secs_f64()
+        ));
+    };
+    let mut results = exec::run_all_with(exec, &reqs, parallel, &on_done).into_iter();
     let mut out = Vec::new();
     for it in model_items {
         let o = match &it.request {

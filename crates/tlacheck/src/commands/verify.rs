@@ -91,7 +91,8 @@ fn run_inner(args: Args) -> Result<u8, String> {
     let items = runner::plan(&m, &sel);
     let exec = executor()?;
     let parallel = args.jobs.unwrap_or_else(exec::default_parallelism);
-    let outcomes = runner::run(items, &exec, None, parallel);
+    let progress = |line: String| eprintln!("{line}");
+    let outcomes = runner::run_with_progress(items, &exec, None, parallel, &progress);
     // Coverage is checked once per suite run: not in a partial (--only) run, only in shard 1.
     let cov = if args.only.is_empty() && shard.is_none_or(|(i, _)| i == 1) {
         coverage::check(&m)
