@@ -27,6 +27,10 @@ enum Command {
     Check(commands::check::Args),
     /// Run the conformance corpus and compare with TLC's figures.
     Conformance(commands::conformance::Args),
+    /// Run a verification suite (verify.toml): checks, controls, witnesses, mutants, findings, coverage.
+    Verify(commands::verify::Args),
+    /// Check the declared mutants of a suite, or generate and check mutants (--auto).
+    Mutants(commands::mutants::Args),
 }
 
 /// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
@@ -60,6 +64,8 @@ fn main() -> ExitCode {
             Command::Parse(args) => commands::parse::run(args),
             Command::Check(args) => commands::check::run(args),
             Command::Conformance(args) => commands::conformance::run(args),
+            Command::Verify(args) => commands::verify::run(args),
+            Command::Mutants(args) => commands::mutants::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

@@ -32,6 +32,10 @@ pub struct Args {
     /// TLC's fingerprint polynomial index (-fp), which some operators' results depend on.
     #[arg(long, default_value_t = 0)]
     fp: usize,
+    /// For `tlacheck verify`/`mutants`: read `{"spec_text", "config_text"}` from stdin and check
+    /// those texts in place of the files' (a mutant is checked without touching the file).
+    #[arg(long = "overrides-from-stdin", hide = true)]
+    overrides_from_stdin: bool,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -54,6 +58,13 @@ pub fn run(args: Args) -> u8 {
         fp: args.fp,
         no_deadlock: args.no_deadlock,
         workers: args.workers,
+    };
+    let setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
+        Ok(s) => s,
+        Err(message) => {
+            eprintln!("{message}");
+            return 2;
+        }
     };
     let outcome = match session::check(&setup) {
         Ok(o) => o,

@@ -2,7 +2,10 @@
 
 pub mod check;
 pub mod conformance;
+pub mod mutants;
+pub mod overrides;
 pub mod parse;
+pub mod verify;
 
 use std::path::PathBuf;
 

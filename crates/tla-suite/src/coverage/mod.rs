@@ -1,0 +1,242 @@
+//! The coverage manifest: code the models cover, pinned by a hash, and the action each piece
+//! implements. The hashed text of an entry is:
+//! - a function: its lines from the declaration line through the closing brace's line (scan.rs);
+//! - a region: the lines strictly between the line holding `from` and the line holding `to`;
+//!
+//! each line whole (indentation included), line endings normalized to `\n` (CRLF and lone CR
+//! become LF), every line ended by `\n`; the hash is SHA-256, lowercase hex.
+
+pub mod mask;
+pub mod scan;
+pub mod update;
+
+use crate::manifest::{CoverageEntry, Manifest};
+use crate::runner::Status;
+use crate::spec_text;
+use mask::Lang;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One coverage entry's verdict.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct EntryOutcome {
+    pub file: String,
+    /// The function's name, or `from .. to`.
+    pub code: String,
+    pub action: String,
+    pub status: Status,
+    pub message: String,
+    /// The entry's hash now, when its code was found.
+    pub sha256: Option<String>,
+}
+
+/// Lines `first..=last` (0-based) of `text`, normalized and hashed.
+pub fn hash_lines(text: &str, first: usize, last: usize) -> String {
+    let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut h = Sha256::new();
+    for line in normalized.split('\n').skip(first).take(last + 1 - first) {
+        h.update(line.as_bytes());
+        h.update(b"\n");
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Where an entry's code is: `Ok(Some(hash))`, `Ok(None)` with a failure message (exit 1:
+/// the map no longer matches the code), or `Err` (exit 2: the entry cannot be read as written).
+enum Located {
+    Found(String),
+    Missing(String),
+}
+
+fn locate(m: &Manifest, e: &CoverageEntry) -> Result<Located, String> {
+    let file = e.file.get_ref();
+    let path = m.coverage_root().join(file);
+    let Ok(bytes) = std::fs::read(&path) else {
+        return Ok(Located::Missing(format!(
+            "{} does not exist (action {})",
+            file,
+            e.action.get_ref()
+        )));
+    };
+    let text = String::from_utf8_lossy(&bytes)
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
+    if let Some(f) = &e.function {
+        let lang = Lang::of(file).ok_or_else(|| {
+            m.error(
+                &e.file,
+                &format!("{file}: no function scanner for this kind of file; use from/to anchors"),
+            )
+            .message
+        })?;
+        let found = scan::find_function(&text, lang, f.get_ref());
+        return match found.as_slice() {
+            [one] => Ok(Located::Found(hash_lines(&text, one.first, one.last))),
+            [] => Ok(Located::Missing(format!(
+                "action {} maps to {} {}, which is not in {}",
+                e.action.get_ref(),
+                file,
+                f.get_ref(),
+                file
+            ))),
+            many => Err(m
+                .error(
+                    f,
+                    &format!(
+                        "{file} defines {} {} times; name a region with from/to instead",
+                        f.get_ref(),
+                        many.len()
+                    ),
+                )
+                .message),
+        };
+    }
+    let (Some(from), Some(to)) = (&e.from, &e.to) else {
+        return Err(m
+            .error(&e.file, "a coverage entry needs a function or from/to")
+            .message);
+    };
+    let line_of = |anchor: &toml::Spanned<String>| -> Result<usize, String> {
+        let hits: Vec<usize> = text
+            .match_indices(anchor.get_ref().as_str())
+            .map(|(i, _)| i)
+            .collect();
+        match hits.as_slice() {
+            [at] => Ok(text[..*at].matches('\n').count()),
+            _ => Err(m
+                .error(
+                    anchor,
+                    &format!(
+                        "anchor \"{}\" matches {} times in {file}; it must match exactly once",
+                        anchor.get_ref(),
+                        hits.len()
+                    ),
+                )
+                .message),
+        }
+    };
+    let (a, b) = (line_of(from)?, line_of(to)?);
+    if b <= a {
+        return Err(m
+            .error(
+                to,
+                &format!(
+                    "anchor \"{}\" must be on a line after \"{}\" in {file}",
+                    to.get_ref(),
+                    from.get_ref()
+                ),
+            )
+            .message);
+    }
+    if b == a + 1 {
+        return Ok(Located::Found(hash_lines("", 1, 0)));
+    }
+    Ok(Located::Found(hash_lines(&text, a + 1, b - 1)))
+}
+
+fn code_name(e: &CoverageEntry) -> String {
+    match (&e.function, &e.from, &e.to) {
+        (Some(f), _, _) => f.get_ref().clone(),
+        (_, Some(a), Some(b)) => format!("\"{}\" .. \"{}\"", a.get_ref(), b.get_ref()),
+        _ => String::new(),
+    }
+}
+
+/// The definitions of each spec the entries may name (an entry's `spec`, else any check's).
+fn spec_definitions(m: &Manifest) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+    let mut specs: BTreeSet<String> = m.checks.iter().map(|c| c.spec.get_ref().clone()).collect();
+    if let Some(cov) = &m.coverage {
+        specs.extend(
+            cov.entry
+                .iter()
+                .filter_map(|e| e.spec.as_ref().map(|s| s.get_ref().clone())),
+        );
+    }
+    let mut out = BTreeMap::new();
+    for s in specs {
+        let path = m.spec_path(&s);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: cannot read the spec: {e}", path.display()))?;
+        let parsed = spec_text::parse(&path.display().to_string(), &text)?;
+        let names = parsed
+            .definitions()
+            .iter()
+            .map(|d| d.name.to_string())
+            .collect();
+        out.insert(s, names);
+    }
+    Ok(out)
+}
+
+/// Checks every coverage entry: its action exists in the spec, its code exists, its hash is the
+/// recorded one.
+pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
+    let Some(cov) = &m.coverage else {
+        return Vec::new();
+    };
+    let defs = spec_definitions(m);
+    cov.entry
+        .iter()
+        .map(|e| {
+            let mut o = EntryOutcome {
+                file: e.file.get_ref().clone(),
+                code: code_name(e),
+                action: e.action.get_ref().clone(),
+                status: Status::Held,
+                message: String::new(),
+                sha256: None,
+            };
+            let action = e.action.get_ref();
+            let defs = match &defs {
+                Ok(d) => d,
+                Err(msg) => {
+                    o.status = Status::CouldNotRun;
+                    o.message = msg.clone();
+                    return o;
+                }
+            };
+            let in_spec = match &e.spec {
+                Some(s) => defs.get(s.get_ref()).is_some_and(|d| d.contains(action)),
+                None => defs.values().any(|d| d.contains(action)),
+            };
+            if !in_spec {
+                let where_ = e.spec.as_ref().map_or_else(
+                    || defs.keys().cloned().collect::<Vec<_>>().join(", "),
+                    |s| s.get_ref().clone(),
+                );
+                o.status = Status::Failed;
+                o.message = format!(
+                    "action map: {} {} names action {action}, which is not defined in {where_}",
+                    o.file, o.code
+                );
+                return o;
+            }
+            match locate(m, e) {
+                Err(msg) => {
+                    o.status = Status::CouldNotRun;
+                    o.message = msg;
+                }
+                Ok(Located::Missing(msg)) => {
+                    o.status = Status::Failed;
+                    o.message = format!("action map: {msg}");
+                }
+                Ok(Located::Found(hash)) => {
+                    let recorded = e.sha256.as_ref().map(|s| s.get_ref().as_str());
+                    if recorded == Some(hash.as_str()) {
+                        o.message = "unchanged".into();
+                    } else {
+                        o.status = Status::Failed;
+                        o.message = format!(
+                            "covered code changed: {} {} (action {action}). Re-read action {action} against the code; if the protocol changed, change the spec to match and run tlacheck verify; only then run tlacheck verify --update-coverage{}",
+                            o.file,
+                            o.code,
+                            if recorded.is_none() { " (no sha256 recorded yet)" } else { "" }
+                        );
+                    }
+                    o.sha256 = Some(hash);
+                }
+            }
+            o
+        })
+        .collect()
+}

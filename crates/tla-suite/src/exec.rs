@@ -1,0 +1,220 @@
+//! Running one model check. The suite runs each check as a child process of the `tlacheck`
+//! executable (`tlacheck check --json`): TLC orders strings by when they were first interned,
+//! and our engine keeps that order per process, so two specs checked in one process could order
+//! strings differently from TLC. A process per check keeps every figure TLC's, runs checks in
+//! parallel without sharing anything, and survives a crash in one check.
+
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One model-checking run: a spec and its .cfg, possibly with either replaced in memory.
+#[derive(Clone, Debug, Default)]
+pub struct RunRequest {
+    pub spec: PathBuf,
+    pub config: PathBuf,
+    pub library: Vec<PathBuf>,
+    /// Replaces the root module's text (a mutant); the file is never written.
+    pub spec_text: Option<String>,
+    /// Replaces the .cfg's text (a witness checked alone).
+    pub config_text: Option<String>,
+    /// `false`: TLC's `-deadlock`.
+    pub deadlock: bool,
+}
+
+/// The figures of a finished search, as `tlacheck check --json` prints them.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+pub struct Figures {
+    pub outcome: String,
+    pub violated: Option<String>,
+    pub error: Option<String>,
+    pub generated: u64,
+    pub distinct: u64,
+    pub depth: u64,
+    pub trace_len: Option<u64>,
+}
+
+impl Figures {
+    pub fn succeeded(&self) -> bool {
+        self.outcome == "success"
+    }
+
+    /// What was violated, in words: a property's name, `deadlock`, or the error.
+    pub fn violation(&self) -> Option<String> {
+        if let Some(v) = &self.violated {
+            return Some(v.clone());
+        }
+        match self.outcome.as_str() {
+            "success" => None,
+            "deadlock failure" => Some("deadlock".into()),
+            "error" => Some(format!(
+                "an evaluation error ({})",
+                self.error.as_deref().unwrap_or("?")
+            )),
+            o => Some(o.to_string()),
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunResult {
+    Finished(Figures),
+    /// The checker refused the input before searching (TLC's 150 parse/semantic error, 151
+    /// configuration error), with its message.
+    Rejected {
+        status: u8,
+        message: String,
+    },
+    /// The run could not be made (no executable, a crash, unreadable output).
+    Failed(String),
+}
+
+/// Runs model checks. The CLI uses [`Subprocess`]; tests may use a fake.
+pub trait Executor: Sync {
+    fn run(&self, req: &RunRequest) -> RunResult;
+}
+
+/// Runs `EXE check --json` per request.
+pub struct Subprocess {
+    pub exe: PathBuf,
+}
+
+/// The hidden `tlacheck check` flag that reads `{"spec_text":..,"config_text":..}` from stdin.
+pub const STDIN_FLAG: &str = "--overrides-from-stdin";
+
+/// What is sent on stdin with [`STDIN_FLAG`].
+#[derive(Debug, Default, Deserialize, Serialize)]
+pub struct Overrides {
+    pub spec_text: Option<String>,
+    pub config_text: Option<String>,
+}
+
+impl Executor for Subprocess {
+    fn run(&self, req: &RunRequest) -> RunResult {
+        let mut cmd = Command::new(&self.exe);
+        cmd.arg("check")
+            .arg(&req.spec)
+            .arg("--config")
+            .arg(&req.config);
+        for l in &req.library {
+            cmd.arg("--library").arg(l);
+        }
+        cmd.arg("--json");
+        if !req.deadlock {
+            cmd.arg("--no-deadlock");
+        }
+        let overrides = req.spec_text.is_some() || req.config_text.is_some();
+        if overrides {
+            cmd.arg(STDIN_FLAG);
+        }
+        cmd.stdin(if overrides {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        let mut child = match cmd.spawn() {
+            Ok(c) => c,
+            Err(e) => return RunResult::Failed(format!("cannot run {}: {e}", self.exe.display())),
+        };
+        if overrides {
+            let body = serde_json::to_string(&Overrides {
+                spec_text: req.spec_text.clone(),
+                config_text: req.config_text.clone(),
+            })
+            .unwrap_or_default();
+            if let Some(mut stdin) = child.stdin.take() {
+                let _ = stdin.write_all(body.as_bytes());
+            }
+        }
+        let out = match child.wait_with_output() {
+            Ok(o) => o,
+            Err(e) => return RunResult::Failed(format!("{}: {e}", self.exe.display())),
+        };
+        interpret(out.status.code(), &out.stdout, &out.stderr)
+    }
+}
+
+/// Turns a `tlacheck check --json` exit status and output into a result.
+pub fn interpret(code: Option<i32>, stdout: &[u8], stderr: &[u8]) -> RunResult {
+    let stderr = String::from_utf8_lossy(stderr).trim_end().to_string();
+    match code {
+        Some(c @ (150 | 151)) => RunResult::Rejected {
+            status: c as u8,
+            message: stderr,
+        },
+        Some(_) => {
+            let stdout = String::from_utf8_lossy(stdout);
+            let last = stdout.lines().rev().find(|l| l.starts_with('{'));
+            match last.and_then(|l| serde_json::from_str::<Figures>(l).ok()) {
+                Some(f) => RunResult::Finished(f),
+                None => RunResult::Failed(format!(
+                    "the check printed no result (exit {}): {stderr}",
+                    code.unwrap_or(-1)
+                )),
+            }
+        }
+        None => RunResult::Failed(format!("the check was killed: {stderr}")),
+    }
+}
+
+/// Called as each run finishes (in finishing order): its index, result and time.
+pub type OnDone<'a> = &'a (dyn Fn(usize, &RunResult, Duration) + Sync);
+
+/// Runs every request on up to `parallel` threads and returns the results in request order,
+/// each with its wall-clock time.
+pub fn run_all(
+    exec: &dyn Executor,
+    reqs: &[RunRequest],
+    parallel: usize,
+) -> Vec<(RunResult, Duration)> {
+    run_all_with(exec, reqs, parallel, &|_, _, _| {})
+}
+
+/// [`run_all`], telling `on_done` about each run as it finishes (progress for long suites).
+pub fn run_all_with(
+    exec: &dyn Executor,
+    reqs: &[RunRequest],
+    parallel: usize,
+    on_done: OnDone,
+) -> Vec<(RunResult, Duration)> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<(RunResult, Duration)>>> = Mutex::new(vec![None; reqs.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..parallel.max(1).min(reqs.len().max(1)) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(req) = reqs.get(i) else { break };
+                let start = Instant::now();
+                let r = exec.run(req);
+                let took = start.elapsed();
+                on_done(i, &r, took);
+                if let Ok(mut all) = results.lock() {
+                    all[i] = Some((r, took));
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.unwrap_or((RunResult::Failed("not run".into()), Duration::ZERO)))
+        .collect()
+}
+
+/// The number of checks to run at once: the machine's cores.
+pub fn default_parallelism() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Whether a path names a file that exists (used before spawning, for a clear message).
+pub fn exists(p: &Path) -> bool {
+    p.is_file()
+}

@@ -1,0 +1,12 @@
+//! The verification suite: verify.toml's checks, negative controls, witnesses, declared and
+//! generated mutants, known findings, traces, and the coverage manifest, with their reports.
+//! Model checks run through an [`exec::Executor`] (a `tlacheck check` child process each).
+
+pub mod cfg_edit;
+pub mod coverage;
+pub mod exec;
+pub mod manifest;
+pub mod mutants;
+pub mod report;
+pub mod runner;
+pub mod spec_text;

@@ -1,0 +1,110 @@
+//! The runner with a fake executor: results come back in item order whatever order the
+//! parallel runs finish in, and each expectation is judged from the figures.
+
+use std::path::Path;
+use std::time::Duration;
+use tla_suite::exec::{Executor, Figures, RunRequest, RunResult};
+use tla_suite::manifest;
+use tla_suite::runner::{self, Selection, Status};
+
+/// Answers by the .cfg's file name; sleeps longer for earlier items so they finish last.
+struct Fake;
+
+impl Executor for Fake {
+    fn run(&self, req: &RunRequest) -> RunResult {
+        let name = req
+            .config
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let (outcome, violated, wait) = match name.as_str() {
+            "A.cfg" => ("success", None, 60),
+            "B.cfg" => ("safety failure", Some("Inv"), 30),
+            _ => ("success", None, 0),
+        };
+        std::thread::sleep(Duration::from_millis(wait));
+        RunResult::Finished(Figures {
+            outcome: outcome.into(),
+            violated: violated.map(String::from),
+            trace_len: violated.map(|_| 3),
+            ..Figures::default()
+        })
+    }
+}
+
+const MANIFEST: &str = r#"
+[suite]
+name = "fake"
+
+[[check]]
+name = "A"
+spec = "A.tla"
+
+[[check]]
+name = "B"
+spec = "B.tla"
+expect = { violated = "Inv" }
+
+[[check]]
+name = "C"
+spec = "C.tla"
+tier = "nightly"
+
+[[finding]]
+name = "F"
+check = "A"
+violated = "Inv"
+"#;
+
+#[test]
+fn verdicts_in_manifest_order_from_parallel_runs() {
+    let m = manifest::parse(Path::new("verify.toml"), MANIFEST).unwrap();
+    let items = runner::plan(
+        &m,
+        &Selection {
+            tier: None,
+            ..Selection::default()
+        },
+    );
+    let out = runner::run(items, &Fake, None, 4);
+    let got: Vec<(&str, Status)> = out
+        .iter()
+        .map(|o| (o.item.name.as_str(), o.status))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("A", Status::Held),
+            ("B", Status::Held),
+            ("C", Status::Held),
+            ("F", Status::Failed)
+        ]
+    );
+    assert_eq!(
+        out[3].message,
+        "F no longer reproduces: move it to the checks"
+    );
+    assert_eq!(runner::exit_code(out.iter().map(|o| o.status)), 1);
+}
+
+#[test]
+fn the_ci_tier_is_the_default_selection() {
+    let m = manifest::parse(Path::new("verify.toml"), MANIFEST).unwrap();
+    let sel = Selection {
+        tier: Some(manifest::Tier::Ci),
+        ..Selection::default()
+    };
+    let names: Vec<String> = runner::plan(&m, &sel).into_iter().map(|i| i.name).collect();
+    assert_eq!(names, ["A", "B", "F"]);
+}
+
+#[test]
+fn could_not_run_outranks_failed() {
+    assert_eq!(
+        runner::exit_code([Status::Held, Status::Failed, Status::CouldNotRun]),
+        2
+    );
+    assert_eq!(runner::exit_code([Status::Held, Status::Held]), 0);
+    assert_eq!(runner::exit_code([]), 0);
+}
