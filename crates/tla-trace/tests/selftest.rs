@@ -1,0 +1,97 @@
+//! The self-test: planted changes must be rejected at or after the change, and a spec too
+//! weak to notice them must fail the self-test.
+
+mod common;
+
+use common::{setup, trace_file};
+use tla_trace::selftest::{selftest, PlantedResult};
+use tla_trace::Options;
+
+#[test]
+fn every_planted_change_to_the_channel_trace_is_rejected_where_it_is() {
+    let r = selftest(
+        &setup("Channel.tla"),
+        &trace_file("good.ndjson"),
+        &Options::default(),
+    )
+    .unwrap();
+    let got: Vec<(String, PlantedResult)> = r
+        .planted
+        .iter()
+        .map(|p| (p.description.clone(), p.result.clone()))
+        .collect();
+    let want = [
+        ("event 2 (line 3) dropped", 2),
+        ("events 2 and 3 (lines 3 and 4) swapped", 2),
+        ("event 1 (line 2): queue logged as [0] instead of []", 1),
+        ("event 4 (line 5): queue logged as [] instead of [2]", 4),
+        ("event 7 (line 8): queue logged as [0] instead of []", 7),
+        ("the spec with Send replaced by FALSE", 2),
+        ("the spec with Recv replaced by FALSE", 4),
+    ];
+    let want: Vec<(String, PlantedResult)> = want
+        .iter()
+        .map(|(d, s)| (d.to_string(), PlantedResult::RejectedAt(*s)))
+        .collect();
+    assert_eq!(got, want);
+    assert!(r.passed());
+}
+
+#[test]
+fn a_spec_that_allows_every_value_fails_the_self_test() {
+    let r = selftest(
+        &setup("Coin.tla"),
+        &trace_file("coin.ndjson"),
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(!r.passed());
+    let accepted: Vec<&str> = r
+        .planted
+        .iter()
+        .filter(|p| p.result == PlantedResult::Accepted)
+        .map(|p| p.description.as_str())
+        .collect();
+    assert_eq!(
+        accepted,
+        [
+            "event 2 (line 3) dropped",
+            "events 2 and 3 (lines 3 and 4) swapped",
+            "event 1 (line 2): x logged as 1 instead of 0",
+            "event 3 (line 4): x logged as 1 instead of 0",
+            "event 4 (line 5): x logged as 2 instead of 1",
+        ][..4]
+    );
+    // x = 2 is outside {0, 1}; removing Flip leaves no step at all.
+    let rest: Vec<(&str, &PlantedResult)> = r
+        .planted
+        .iter()
+        .filter(|p| p.result != PlantedResult::Accepted)
+        .map(|p| (p.description.as_str(), &p.result))
+        .collect();
+    assert_eq!(
+        rest,
+        [
+            (
+                "event 4 (line 5): x logged as 2 instead of 1",
+                &PlantedResult::RejectedAt(4)
+            ),
+            (
+                "the spec with Flip replaced by FALSE",
+                &PlantedResult::RejectedAt(2)
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_trace_the_spec_rejects_is_reported_before_any_variant() {
+    let r = selftest(
+        &setup("Channel.tla"),
+        &trace_file("lifo_bug.ndjson"),
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(!r.passed());
+    assert!(r.planted.is_empty());
+}
