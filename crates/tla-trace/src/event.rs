@@ -14,6 +14,8 @@ pub const FORMAT_VERSION: u64 = 1;
 pub struct Event {
     /// Where the event's text starts and ends in the file (byte offsets).
     pub span: (usize, usize),
+    /// The line it starts on (kept, not recomputed: traces are long).
+    pub line: usize,
     pub seq: Option<u64>,
     pub action: Option<String>,
     /// None: no `params` given (the action's parameters are left to the spec).
@@ -80,7 +82,7 @@ impl Trace {
 
     /// The line an event starts on.
     pub fn line_of(&self, ev: &Event) -> usize {
-        self.locate(ev.span.0).0
+        ev.line
     }
 }
 
@@ -158,7 +160,7 @@ pub fn parse_ndjson(file: String, text: String) -> Result<Trace, TraceError> {
             trace.spec = obj.get("spec").and_then(J::as_str).map(str::to_string);
             continue;
         }
-        match event(obj, (start, start + line.len())) {
+        match event(obj, (start, start + line.len()), i + 1) {
             Ok(ev) => trace.events.push(ev),
             Err((key, message)) => {
                 errors = Some(err(key.map_or(1, col_of), message));
@@ -183,6 +185,7 @@ pub fn parse_ndjson(file: String, text: String) -> Result<Trace, TraceError> {
 fn event(
     obj: &serde_json::Map<String, J>,
     span: (usize, usize),
+    line: usize,
 ) -> Result<Event, (Option<&'static str>, String)> {
     let seq = match obj.get("seq") {
         None => None,
@@ -221,6 +224,7 @@ fn event(
     }
     Ok(Event {
         span,
+        line,
         seq,
         action,
         params,
@@ -247,13 +251,20 @@ pub fn parse_itf(file: String, text: String) -> Result<Trace, TraceError> {
         return Err(trace.error_at(0, "an ITF trace must be an object with a \"states\" array"));
     };
     let spans = crate::itf_spans::state_spans(&trace.text);
+    // Lines counted once along the document, not from its start for each state.
+    let (mut line, mut counted) = (1, 0);
     for (i, st) in states.iter().enumerate() {
         let span = spans.get(i).copied().unwrap_or((0, 0));
+        if span.0 >= counted {
+            line += trace.text[counted..span.0].matches('\n').count();
+            counted = span.0;
+        }
         let Some(obj) = st.as_object() else {
             return Err(trace.error_at(span.0, "each ITF state must be an object"));
         };
         let mut ev = Event {
             span,
+            line,
             seq: Some(i as u64 + 1),
             action: None,
             params: None,

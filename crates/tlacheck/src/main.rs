@@ -27,6 +27,8 @@ enum Command {
     Check(commands::check::Args),
     /// Run the conformance corpus and compare with TLC's figures.
     Conformance(commands::conformance::Args),
+    /// Validate an implementation's trace against a spec.
+    Trace(commands::trace::Args),
 }
 
 /// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
             Command::Parse(args) => commands::parse::run(args),
             Command::Check(args) => commands::check::run(args),
             Command::Conformance(args) => commands::conformance::run(args),
+            Command::Trace(args) => commands::trace::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

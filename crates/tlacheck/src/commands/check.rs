@@ -32,10 +32,19 @@ pub struct Args {
     /// TLC's fingerprint polynomial index (-fp), which some operators' results depend on.
     #[arg(long, default_value_t = 0)]
     fp: usize,
+    /// Write the counterexample, if any, to FILE.itf.json (ITF, as Apalache and Quint read).
+    #[arg(long = "dump-trace", value_name = "FILE")]
+    dump_trace: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> u8 {
     let start = Instant::now();
+    if let Some(path) = &args.dump_trace {
+        if let Err(e) = super::dump_trace::check_path(path) {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
     let setup = Setup {
         spec_path: args.spec,
         spec_text: None,
@@ -62,6 +71,12 @@ pub fn run(args: Args) -> u8 {
             return e.status;
         }
     };
+    if let Some(path) = &args.dump_trace {
+        if let Err(e) = super::dump_trace::write(path, &outcome) {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
     if args.json {
         let mut j = outcome.json;
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());

@@ -2,7 +2,9 @@
 
 pub mod check;
 pub mod conformance;
+pub mod dump_trace;
 pub mod parse;
+pub mod trace;
 
 use std::path::PathBuf;
 
