@@ -61,6 +61,11 @@ pub fn validate_loaded(
     trace: &Trace,
     opts: &Options,
 ) -> Result<Verdict, Failure> {
+    if trace.events.is_empty() {
+        return Err(Failure {
+            message: format!("{}: the trace has no events\n", trace.file),
+        });
+    }
     let run = session::with_model(setup, loaded, |ev, model, _| {
         let mv = bind::model_values(ev);
         let events = bind::bind_events(ev.spec, &mv, trace)?;

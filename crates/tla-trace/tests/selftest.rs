@@ -95,3 +95,24 @@ fn a_trace_the_spec_rejects_is_reported_before_any_variant() {
     assert!(!r.passed());
     assert!(r.planted.is_empty());
 }
+
+#[test]
+fn no_event_is_dropped_when_unlogged_steps_are_allowed() {
+    // With --max-skip 1 a dropped event is a legitimate unlogged step.
+    let t = trace_file("good.ndjson");
+    let opts = Options {
+        max_skip: 1,
+        ..Options::default()
+    };
+    let planted: Vec<String> = tla_trace::selftest::variants(&t, &opts)
+        .into_iter()
+        .map(|v| v.0)
+        .collect();
+    assert!(
+        planted.iter().all(|d| !d.contains("dropped")),
+        "{planted:?}"
+    );
+    assert_eq!(planted.len(), 4);
+    let r = selftest(&setup("Channel.tla"), &t, &opts).unwrap();
+    assert!(r.passed(), "{:?}", r.planted);
+}

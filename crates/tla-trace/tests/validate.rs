@@ -253,3 +253,16 @@ fn names_and_values_the_spec_does_not_know_are_errors_at_their_place() {
         "t.ndjson:3:2: seq 2 after seq 2: events must be in increasing seq order"
     );
 }
+
+#[test]
+fn a_trace_built_without_events_is_an_error_not_a_pass() {
+    let mut t = trace_file("good.ndjson");
+    t.events.clear();
+    let e = validate(&setup("Channel.tla"), &t, &Options::default()).unwrap_err();
+    assert!(
+        e.message
+            .ends_with("good.ndjson: the trace has no events\n"),
+        "{}",
+        e.message
+    );
+}
