@@ -212,6 +212,22 @@ fn a_counterexample_dumped_as_itf_is_a_trace_the_spec_accepts() {
     // No counterexample, no file; a name that is not .itf.json is refused before the run.
     tlacheck(&["check", "Coin.tla", "--dump-trace", c]).code(0);
     assert!(!cex.exists());
+    // A dump that cannot be written: exit 2, after the check's own report.
+    tlacheck(&[
+        "check",
+        "Channel.tla",
+        "-config",
+        "ChannelInv.cfg",
+        "--dump-trace",
+        "/nonexistent/x.itf.json",
+    ])
+    .code(2)
+    .stdout(predicate::str::contains(
+        "Error: Invariant FewerThanTwoSent is violated.",
+    ))
+    .stderr(predicate::str::contains(
+        "/nonexistent/x.itf.json: cannot write the counterexample",
+    ));
     tlacheck(&["check", "Coin.tla", "--dump-trace", "cex.tla"])
         .code(2)
         .stderr(predicate::str::contains("--dump-trace writes ITF only"));

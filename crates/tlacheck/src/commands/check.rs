@@ -71,12 +71,8 @@ pub fn run(args: Args) -> u8 {
             return e.status;
         }
     };
-    if let Some(path) = &args.dump_trace {
-        if let Err(e) = super::dump_trace::write(path, &outcome) {
-            eprintln!("{e}");
-            return 2;
-        }
-    }
+    // Written now, reported after the result: a failed dump must not hide the check's result.
+    let dumped = (args.dump_trace.as_ref()).map(|path| super::dump_trace::write(path, &outcome));
     if args.json {
         let mut j = outcome.json;
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
@@ -84,6 +80,10 @@ pub fn run(args: Args) -> u8 {
     } else {
         print!("{}", outcome.text);
         println!("Finished in {:.2}s", start.elapsed().as_secs_f64());
+    }
+    if let Some(Err(e)) = dumped {
+        eprintln!("{e}");
+        return 2;
     }
     outcome.status
 }
