@@ -266,3 +266,24 @@ fn a_trace_built_without_events_is_an_error_not_a_pass() {
         e.message
     );
 }
+
+#[test]
+fn strings_in_the_trace_name_the_models_model_values() {
+    // p2 acquires and releases (entries p2 -> 1), p1 acquires; p2 cannot acquire a held lock.
+    let r = rejected(
+        validate(
+            &setup("Mutex.tla"),
+            &trace_file("mutex.ndjson"),
+            &Options::default(),
+        )
+        .unwrap(),
+    );
+    assert_eq!((r.step, r.frontier), (5, 1));
+    assert_eq!(r.candidates[0].tries[0].action, "Acquire(p = p2)");
+    assert!(matches!(
+        r.candidates[0].tries[0].outcome,
+        Outcome::NotEnabled
+    ));
+    let holders: Vec<String> = r.prefix.iter().map(|s| s[0].to_string()).collect();
+    assert_eq!(holders, ["NoOne", "p2", "NoOne", "p1"]);
+}
