@@ -152,3 +152,18 @@ pub fn validate_loaded(
     });
     run.map_err(|e| Failure { message: e.message })?
 }
+
+/// Reads and validates a trace file, in the shape of tla-suite's `TraceValidator` seam:
+/// `Ok(None)` accepted, `Ok(Some(step))` rejected at that step, `Err` could not run.
+pub fn validate_path(
+    setup: &Setup,
+    trace: &std::path::Path,
+    opts: &Options,
+) -> Result<Option<u64>, String> {
+    let trace = read_trace(trace).map_err(|e| e.to_string())?;
+    match validate(setup, &trace, opts) {
+        Ok(Verdict::Accepted { .. }) => Ok(None),
+        Ok(Verdict::Rejected(r)) => Ok(Some(r.step as u64)),
+        Err(f) => Err(f.message.trim_end().to_string()),
+    }
+}
