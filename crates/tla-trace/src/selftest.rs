@@ -3,7 +3,9 @@
 //! step of the change or later, and the trace must be rejected by the spec with each action
 //! its accepted path takes replaced by FALSE (in memory; the file is not touched).
 //!
-//! Variants are planted where they can show: an event is dropped or swapped only next to an
+//! A changed value may happen to be one the spec allows there (a legitimate behaviour): up
+//! to three values are tried in turn, and the change fails the self-test only if the spec
+//! accepts all of them. Variants are planted where they can show: an event is dropped or swapped only next to an
 //! event that logs something different (dropping a repeat of the same logged state can be
 //! a legitimate stutter), and the last event is never dropped (a prefix is a valid trace).
 //! With `max_skip` > 0 a dropped event is allowed by design, so no drop is planted.
@@ -80,17 +82,30 @@ pub fn selftest(setup: &Setup, trace: &Trace, opts: &Options) -> Result<Report, 
         });
     };
     let mut planted = Vec::new();
-    for (description, changed_at, variant) in variants(trace, opts) {
-        let result = match validate(setup, &variant, opts) {
-            Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
-            Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
-            Err(f) => PlantedResult::Failed(f.message),
-        };
-        planted.push(Planted {
-            description,
-            changed_at,
-            result,
-        });
+    for (changed_at, tries) in variants(trace, opts) {
+        // The first alternative rejected stands for the change; an alternative the spec
+        // allows (a legitimate behaviour) is passed over; all of them accepted is a failure.
+        let mut last = None;
+        for (i, (mut description, variant)) in tries.into_iter().enumerate() {
+            if i > 0 {
+                description.push_str(&format!(" (after {i} value(s) the spec allows there)"));
+            }
+            let result = match validate(setup, &variant, opts) {
+                Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
+                Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
+                Err(f) => PlantedResult::Failed(f.message),
+            };
+            let done = result != PlantedResult::Accepted;
+            last = Some(Planted {
+                description,
+                changed_at,
+                result,
+            });
+            if done {
+                break;
+            }
+        }
+        planted.extend(last);
     }
     for &d in actions {
         let mut loaded = session::load(setup).map_err(|e| Failure { message: e.message })?;
@@ -115,8 +130,12 @@ pub fn selftest(setup: &Setup, trace: &Trace, opts: &Options) -> Result<Report, 
     Ok(Report { original, planted })
 }
 
-/// The planted variants: (description, first affected step, trace).
-pub fn variants(trace: &Trace, opts: &Options) -> Vec<(String, usize, Trace)> {
+/// Values tried per planted value change.
+const VALUE_TRIES: usize = 3;
+
+/// The planted variants: the first affected step, and the alternatives to try in order,
+/// each a description and a trace.
+pub fn variants(trace: &Trace, opts: &Options) -> Vec<(usize, Vec<(String, Trace)>)> {
     let evs = &trace.events;
     let n = evs.len();
     let line = |i: usize| trace.line_of(&evs[i]);
@@ -126,11 +145,8 @@ pub fn variants(trace: &Trace, opts: &Options) -> Vec<(String, usize, Trace)> {
         if let Some(k) = (1..n.saturating_sub(1)).find(|&k| evs[k].state != evs[k - 1].state) {
             let mut t = trace.clone();
             t.events.remove(k);
-            out.push((
-                format!("event {} (line {}) dropped", k + 1, line(k)),
-                k + 1,
-                renumber(t),
-            ));
+            let d = format!("event {} (line {}) dropped", k + 1, line(k));
+            out.push((k + 1, vec![(d, renumber(t))]));
         }
     }
     // Prefer a swap after the initial state, which tests the step relation.
@@ -138,17 +154,13 @@ pub fn variants(trace: &Trace, opts: &Options) -> Vec<(String, usize, Trace)> {
     if let Some(k) = (from..n.saturating_sub(1)).find(|&k| differs(&evs[k], &evs[k + 1])) {
         let mut t = trace.clone();
         t.events.swap(k, k + 1);
-        out.push((
-            format!(
-                "events {} and {} (lines {} and {}) swapped",
-                k + 1,
-                k + 2,
-                line(k),
-                line(k + 1)
-            ),
-            k + 1,
-            renumber(t),
-        ));
+        let (a, b) = (k + 1, k + 2);
+        let d = format!(
+            "events {a} and {b} (lines {} and {}) swapped",
+            line(k),
+            line(k + 1)
+        );
+        out.push((k + 1, vec![(d, renumber(t))]));
     }
     let mut positions = vec![0, n / 2, n - 1];
     positions.dedup();
@@ -156,18 +168,26 @@ pub fn variants(trace: &Trace, opts: &Options) -> Vec<(String, usize, Trace)> {
         let Some((var, value)) = evs[k].state.first() else {
             continue;
         };
-        let changed = change(value);
-        let mut t = trace.clone();
-        t.events[k].state[0].1 = changed.clone();
-        out.push((
-            format!(
+        let mut tries = Vec::new();
+        let mut seen = vec![value.clone()];
+        let mut changed = value.clone();
+        // Changing a changed value can come back to an earlier one (`!!b`): skip repeats.
+        for _ in 0..VALUE_TRIES * 3 {
+            changed = change(&changed);
+            if tries.len() == VALUE_TRIES || seen.contains(&changed) {
+                continue;
+            }
+            seen.push(changed.clone());
+            let mut t = trace.clone();
+            t.events[k].state[0].1 = changed.clone();
+            let d = format!(
                 "event {} (line {}): {var} logged as {changed} instead of {value}",
                 k + 1,
                 line(k)
-            ),
-            k + 1,
-            t,
-        ));
+            );
+            tries.push((d, t));
+        }
+        out.push((k + 1, tries));
     }
     out
 }
