@@ -17,6 +17,8 @@ pub struct Rejection {
     pub step: usize,
     pub line: usize,
     pub seq: Option<u64>,
+    /// The event as written in the trace (its first line, cut at 200 characters).
+    pub event_text: String,
     /// States consistent with the events before this one (for step 1: Init's states).
     pub frontier: usize,
     pub max_skip: usize,
@@ -152,6 +154,7 @@ impl Rejection {
             "REJECTED at step {} (line {}{seq})",
             self.step, self.line
         );
+        let _ = writeln!(s, "  event: {}", self.event_text);
         if self.step == 1 {
             let _ = writeln!(
                 s,

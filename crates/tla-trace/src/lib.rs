@@ -124,6 +124,7 @@ pub fn validate_loaded(
                 Ok(Verdict::Rejected(Rejection {
                     step: event.number,
                     line: event.line,
+                    event_text: event_text(trace, failed),
                     seq: event.seq,
                     frontier: size,
                     max_skip: opts.max_skip,
@@ -151,6 +152,17 @@ pub fn validate_loaded(
         }
     });
     run.map_err(|e| Failure { message: e.message })?
+}
+
+/// The failing event's text for the report: its first line, at most 200 characters.
+fn event_text(trace: &Trace, i: usize) -> String {
+    let e = &trace.events[i];
+    let text = trace.text[e.span.0..e.span.1].lines().next().unwrap_or("");
+    let mut cut: String = text.trim().chars().take(200).collect();
+    if cut.len() < text.trim().len() {
+        cut.push_str(" ...");
+    }
+    cut
 }
 
 /// Reads and validates a trace file, in the shape of tla-suite's `TraceValidator` seam:

@@ -43,6 +43,10 @@ fn a_lifo_receive_is_rejected_where_it_happens_with_each_differing_field() {
     );
     let r = rejected(v.unwrap());
     assert_eq!((r.step, r.line, r.seq, r.frontier), (4, 5, Some(4), 1));
+    assert_eq!(
+        r.event_text,
+        r#"{"seq":4,"action":"Recv","state":{"queue":[1],"sent":2,"received":[2]}}"#
+    );
     assert_eq!(r.candidates.len(), 1);
     let t = &r.candidates[0].tries;
     assert_eq!(t.len(), 1);

@@ -48,7 +48,7 @@ fn a_rejected_trace_exits_1_and_writes_the_matched_prefix() {
     tlacheck(&["trace", "validate", "Channel.tla", "lifo_bug.ndjson", "--prefix-out", p])
         .code(1)
         .stdout(predicate::str::starts_with(
-            "REJECTED at step 4 (line 5, seq 4)\n  1 state(s) agree with events 1..3; none has a step that agrees with event 4:\n  candidate 1:\n    Recv:\n      queue: expected <<2>>, logged <<1>>\n      received: expected <<1>>, logged <<2>>\n",
+            "REJECTED at step 4 (line 5, seq 4)\n  event: {\"seq\":4,\"action\":\"Recv\",\"state\":{\"queue\":[1],\"sent\":2,\"received\":[2]}}\n  1 state(s) agree with events 1..3; none has a step that agrees with event 4:\n  candidate 1:\n    Recv:\n      queue: expected <<2>>, logged <<1>>\n      received: expected <<1>>, logged <<2>>\n",
         ));
     let doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&prefix).unwrap()).unwrap();
