@@ -54,6 +54,8 @@ pub struct Outcome {
     /// The report as TLC prints it (without the `Finished in` line).
     pub text: String,
     pub json: serde_json::Value,
+    /// The root module's variables: each name and its slot in the counterexample's states.
+    pub variables: Vec<(String, usize)>,
 }
 
 impl Setup {
@@ -176,6 +178,9 @@ pub fn check(setup: &Setup) -> Result<Outcome, SetupError> {
             status: report::exit_status(&report),
             text: report::render(spec, &model.vars, &report),
             json: report::to_json(spec, &model.vars, &report),
+            variables: (model.vars.iter())
+                .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
+                .collect(),
             report,
         }
     })

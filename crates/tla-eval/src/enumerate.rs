@@ -52,11 +52,38 @@ pub fn next_states(ev: &Evaluator, next_action: &Expr, cur: &[Value], emit: Emit
     generate(ev, next_action, cur, false, emit)
 }
 
+/// Calls `emit` with each successor of `cur` under an action whose free locals (a
+/// definition's parameters, say) are bound to the given values: the trace validator expands
+/// a logged `Send(p = 1)` this way.
+pub fn next_states_bound(
+    ev: &Evaluator,
+    action: &Expr,
+    bound: &[(LocalId, Value)],
+    cur: &[Value],
+    emit: Emit,
+) -> EResult<()> {
+    let mut env = Env::new();
+    for (l, v) in bound {
+        env.push_val(*l, v.clone());
+    }
+    generate_in(ev, action, cur, false, env, emit)
+}
+
 /// Every complete state `e` allows from `cur` (initial states when `init`).
 fn generate(ev: &Evaluator, e: &Expr, cur: &[Value], init: bool, emit: Emit) -> EResult<()> {
+    generate_in(ev, e, cur, init, Env::new(), emit)
+}
+
+fn generate_in(
+    ev: &Evaluator,
+    e: &Expr,
+    cur: &[Value],
+    init: bool,
+    mut env: Env,
+    emit: Emit,
+) -> EResult<()> {
     let run = Run { ev, cur, init };
     let mut next = empty_state(ev);
-    let mut env = Env::new();
     run.step(
         e,
         &mut env,

@@ -31,6 +31,8 @@ enum Command {
     Verify(commands::verify::Args),
     /// Check the declared mutants of a suite, or generate and check mutants (--auto).
     Mutants(commands::mutants::Args),
+    /// Validate an implementation's trace against a spec.
+    Trace(commands::trace::Args),
 }
 
 /// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
             Command::Conformance(args) => commands::conformance::run(args),
             Command::Verify(args) => commands::verify::run(args),
             Command::Mutants(args) => commands::mutants::run(args),
+            Command::Trace(args) => commands::trace::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

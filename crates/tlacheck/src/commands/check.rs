@@ -36,10 +36,19 @@ pub struct Args {
     /// those texts in place of the files' (a mutant is checked without touching the file).
     #[arg(long = "overrides-from-stdin", hide = true)]
     overrides_from_stdin: bool,
+    /// Write the counterexample, if any, to FILE.itf.json (ITF, as Apalache and Quint read).
+    #[arg(long = "dump-trace", value_name = "FILE")]
+    dump_trace: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> u8 {
     let start = Instant::now();
+    if let Some(path) = &args.dump_trace {
+        if let Err(e) = super::dump_trace::check_path(path) {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
     let setup = Setup {
         spec_path: args.spec,
         spec_text: None,
@@ -73,6 +82,8 @@ pub fn run(args: Args) -> u8 {
             return e.status;
         }
     };
+    // Written now, reported after the result: a failed dump must not hide the check's result.
+    let dumped = (args.dump_trace.as_ref()).map(|path| super::dump_trace::write(path, &outcome));
     if args.json {
         let mut j = outcome.json;
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
@@ -80,6 +91,10 @@ pub fn run(args: Args) -> u8 {
     } else {
         print!("{}", outcome.text);
         println!("Finished in {:.2}s", start.elapsed().as_secs_f64());
+    }
+    if let Some(Err(e)) = dumped {
+        eprintln!("{e}");
+        return 2;
     }
     outcome.status
 }

@@ -2,9 +2,11 @@
 
 pub mod check;
 pub mod conformance;
+pub mod dump_trace;
 pub mod mutants;
 pub mod overrides;
 pub mod parse;
+pub mod trace;
 pub mod verify;
 
 use std::path::PathBuf;

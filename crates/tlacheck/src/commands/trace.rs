@@ -1,0 +1,155 @@
+//! `tlacheck trace validate` and `tlacheck trace selftest`: an implementation's trace
+//! against a spec (see the `tla-trace` crate).
+
+use std::path::PathBuf;
+use tla_check::session::Setup;
+use tla_trace::{Options, Verdict};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Is the trace a behaviour of the spec? ACCEPTED (exit 0) or REJECTED at step N (exit 1).
+    Validate(Common),
+    /// Plant bad variants of an accepted trace and require the validator to reject each.
+    Selftest(Common),
+}
+
+#[derive(clap::Args)]
+struct Common {
+    /// The spec, e.g. Spec.tla.
+    spec: PathBuf,
+    /// The trace: NDJSON, or ITF when the name ends in .itf.json.
+    trace: PathBuf,
+    /// The model configuration (default: the spec's name with .cfg).
+    #[arg(long = "config", value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// A folder to search for modules (repeatable, searched in order).
+    #[arg(long = "library", value_name = "DIR")]
+    library: Vec<PathBuf>,
+    /// Unlogged steps of Next allowed before each event.
+    #[arg(long = "max-skip", value_name = "K", default_value_t = 0)]
+    max_skip: usize,
+    /// The most spec states that may agree with the events read so far.
+    #[arg(long = "max-frontier", value_name = "N", default_value_t = 100_000)]
+    max_frontier: usize,
+    /// On rejection, write the longest matched prefix to FILE as an ITF trace.
+    #[arg(long = "prefix-out", value_name = "FILE")]
+    prefix_out: Option<PathBuf>,
+}
+
+impl Common {
+    fn setup(&self) -> Setup {
+        Setup {
+            config_path: self.config.clone(),
+            search: super::search_path(&self.library),
+            ..Setup::new(&self.spec)
+        }
+    }
+
+    fn options(&self) -> Options {
+        Options {
+            max_skip: self.max_skip,
+            max_frontier: self.max_frontier,
+        }
+    }
+}
+
+pub fn run(args: Args) -> u8 {
+    match args.command {
+        Command::Validate(c) => validate(c),
+        Command::Selftest(c) => selftest(c),
+    }
+}
+
+fn validate(c: Common) -> u8 {
+    let trace = match tla_trace::read_trace(&c.trace) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    match tla_trace::validate(&c.setup(), &trace, &c.options()) {
+        Err(f) => {
+            eprint!("{}", f.message);
+            2
+        }
+        Ok(Verdict::Accepted {
+            events,
+            largest_frontier,
+            ..
+        }) => {
+            println!("ACCEPTED ({events} events, largest frontier {largest_frontier})");
+            0
+        }
+        Ok(Verdict::Rejected(r)) => {
+            print!("{}", r.render());
+            if let Some(path) = &c.prefix_out {
+                let doc = tla_trace::itf::trace_to_itf(&trace.file, &r.vars, &r.prefix)
+                    .and_then(|d| serde_json::to_string_pretty(&d).map_err(|e| e.to_string()))
+                    .and_then(|s| std::fs::write(path, s + "\n").map_err(|e| e.to_string()));
+                match doc {
+                    Ok(()) => println!(
+                        "The matched prefix ({} state(s)) was written to {}",
+                        r.prefix.len(),
+                        path.display()
+                    ),
+                    Err(e) => {
+                        eprintln!("{}: cannot write the prefix: {e}", path.display());
+                        return 2;
+                    }
+                }
+            }
+            1
+        }
+    }
+}
+
+fn selftest(c: Common) -> u8 {
+    let trace = match tla_trace::read_trace(&c.trace) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let report = match tla_trace::selftest::selftest(&c.setup(), &trace, &c.options()) {
+        Ok(r) => r,
+        Err(f) => {
+            eprint!("{}", f.message);
+            return 2;
+        }
+    };
+    match &report.original {
+        Verdict::Accepted { events, .. } => {
+            println!("the trace as given: ACCEPTED ({events} events)")
+        }
+        Verdict::Rejected(r) => {
+            println!("the trace as given must be accepted first:");
+            print!("{}", r.render());
+            return 1;
+        }
+    }
+    for p in &report.planted {
+        println!("{}", p.render());
+    }
+    let failed = report.planted.iter().filter(|p| !p.passed()).count();
+    if failed == 0 {
+        println!(
+            "SELFTEST PASSED ({} planted changes rejected)",
+            report.planted.len()
+        );
+        0
+    } else {
+        println!(
+            "SELFTEST FAILED ({failed} of {} planted changes not rejected as required)",
+            report.planted.len()
+        );
+        1
+    }
+}
