@@ -92,7 +92,10 @@ fn run_inner(args: Args) -> Result<u8, String> {
     let exec = executor()?;
     let parallel = args.jobs.unwrap_or_else(exec::default_parallelism);
     let progress = |line: String| eprintln!("{line}");
-    let outcomes = runner::run_with_progress(items, &exec, None, parallel, &progress);
+    // The trace seam: once `tlacheck trace validate` exists (tla-trace), pass
+    // `Some(&tla_suite::trace_exec::SubprocessTraces { exe })` here.
+    let traces: Option<&dyn runner::TraceValidator> = None;
+    let outcomes = runner::run_with_progress(items, &exec, traces, parallel, &progress);
     // Coverage is checked once per suite run: not in a partial (--only) run, only in shard 1.
     let cov = if args.only.is_empty() && shard.is_none_or(|(i, _)| i == 1) {
         coverage::check(&m)
