@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -212,9 +212,4 @@ pub fn run_all_with(
 /// The number of checks to run at once: the machine's cores.
 pub fn default_parallelism() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// Whether a path names a file that exists (used before spawning, for a clear message).
-pub fn exists(p: &Path) -> bool {
-    p.is_file()
 }
