@@ -185,3 +185,23 @@ fn update_coverage_rewrites_hashes_and_sync_commit_in_place() {
     let (code, out) = verify(&m, &[]);
     assert_eq!(code, 0, "{out}");
 }
+
+#[test]
+fn update_coverage_refuses_while_the_map_is_wrong() {
+    let body = entries("stale", "stale").replace("action = \"Inc\"", "action = \"Claim\"");
+    let (_d, m) = repo(&body);
+    let before = std::fs::read_to_string(&m).unwrap();
+    let (code, out) = verify(&m, &["--update-coverage"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(
+            "cannot update coverage: action map: src/lease.rs claim_lease names action Claim"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&m).unwrap(),
+        before,
+        "the manifest is not written"
+    );
+}

@@ -138,6 +138,7 @@ fn update_coverage(m: &manifest::Manifest) -> Result<u8, String> {
         ));
     }
     let outcomes = coverage::check(m);
+    coverage::update::updatable(&outcomes)?;
     let commit = coverage::update::head_commit(&m.dir)?;
     let text = coverage::update::updated_text(m, &outcomes, &commit)?;
     write(&m.path, &text)?;
