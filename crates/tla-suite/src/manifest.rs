@@ -2,7 +2,6 @@
 //! is reported as `verify.toml:line:col: message` (exit 2), never as a panic.
 
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use toml::Spanned;
@@ -55,7 +54,8 @@ pub struct Expect {
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum WitnessProperties {
-    Depths(BTreeMap<String, u64>),
+    /// In the manifest's order (toml's `preserve_order`).
+    Depths(toml::Table),
     Names(Vec<String>),
 }
 
@@ -295,7 +295,10 @@ impl WitnessProperties {
     /// Each property with the number of states it must be reached within, if any.
     pub fn list(&self) -> Vec<(String, Option<u64>)> {
         match self {
-            WitnessProperties::Depths(m) => m.iter().map(|(k, v)| (k.clone(), Some(*v))).collect(),
+            WitnessProperties::Depths(m) => m
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_integer().map(|d| d.max(0) as u64)))
+                .collect(),
             WitnessProperties::Names(v) => v.iter().map(|k| (k.clone(), None)).collect(),
         }
     }
@@ -351,6 +354,14 @@ fn validate(m: &Manifest) -> Result<(), ManifestError> {
     };
     for w in &m.witnesses {
         known(&w.check)?;
+        if let WitnessProperties::Depths(t) = w.properties.get_ref() {
+            if let Some((k, _)) = t.iter().find(|(_, v)| v.as_integer().is_none_or(|d| d < 1)) {
+                return Err(m.error(
+                    &w.properties,
+                    &format!("{k}: the depth is a number of states (a whole number, at least 1)"),
+                ));
+            }
+        }
         if w.properties.get_ref().list().is_empty() {
             return Err(m.error(&w.properties, "a witness lists at least one property"));
         }

@@ -61,6 +61,11 @@ fn the_fixture_suite_holds_with_tlc_figures() {
     assert!(out.contains("Bounded violated (expected)"), "{out}");
     assert!(out.contains("NeverPaused reached in 4 states"), "{out}");
     assert!(out.contains("NeverFull reached in 4 states"), "{out}");
+    // Witnesses in the manifest's order: NeverPaused, then NeverFull.
+    assert!(
+        out.find("NeverPaused reached") < out.find("NeverFull reached"),
+        "{out}"
+    );
     assert!(
         out.contains("Inc past its bound (Counter, Counter.cfg): caught by TypeOK"),
         "{out}"
@@ -356,6 +361,10 @@ fn broken_manifests_exit_2_with_file_line_col() {
         (
             "[[witness]]\ncheck = \"Counter\"\nproperties = 3\n",
             "verify.toml:12:14: ",
+        ),
+        (
+            "[[witness]]\ncheck = \"Counter\"\nproperties = { NeverPaused = \"9\" }\n",
+            "verify.toml:12:14: NeverPaused: the depth is a number of states",
         ),
     ];
     for (body, want) in cases {
