@@ -39,6 +39,8 @@ pub struct Check {
     pub config: Option<Spanned<String>>,
     pub tier: Option<Spanned<String>>,
     pub budget: Option<Spanned<String>>,
+    /// A hard limit: a run still going then is stopped and could not run (exit 2).
+    pub timeout: Option<Spanned<String>>,
     pub expect: Option<Expect>,
     /// `false` is TLC's `-deadlock`: deadlocks are not reported.
     pub deadlock: Option<bool>,
@@ -289,6 +291,12 @@ impl Check {
             .as_ref()
             .and_then(|b| parse_duration(b.get_ref()))
     }
+
+    pub fn timeout(&self) -> Option<Duration> {
+        self.timeout
+            .as_ref()
+            .and_then(|t| parse_duration(t.get_ref()))
+    }
 }
 
 impl WitnessProperties {
@@ -336,11 +344,11 @@ fn validate(m: &Manifest) -> Result<(), ManifestError> {
                 return Err(m.error(t, "tier must be \"ci\" or \"nightly\""));
             }
         }
-        if let Some(b) = &c.budget {
+        for b in c.budget.iter().chain(&c.timeout) {
             if parse_duration(b.get_ref()).is_none() {
                 return Err(m.error(
                     b,
-                    "budget must be a duration such as \"30s\", \"5m\" or \"1h\"",
+                    "a duration such as \"30s\", \"5m\" or \"1h\" is needed here",
                 ));
             }
         }

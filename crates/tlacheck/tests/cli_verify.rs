@@ -344,7 +344,7 @@ fn broken_manifests_exit_2_with_file_line_col() {
         ),
         (
             "[[check]]\nname = \"B\"\nspec = \"Counter.tla\"\nbudget = \"soon\"\n",
-            "verify.toml:13:10: budget must be a duration",
+            "verify.toml:13:10: a duration such as",
         ),
         (
             "[[check]]\nname = \"Counter\"\nspec = \"Counter.tla\"\n",
@@ -464,4 +464,15 @@ fn a_tlc_error_in_a_check_is_could_not_run() {
     let (code, out) = verify(&m, &[]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("COULD NOT RUN: TLC error:"), "{out}");
+}
+
+#[test]
+fn a_check_past_its_timeout_is_stopped_and_could_not_run() {
+    let (_d, m) =
+        suite("[[check]]\nname = \"Forever\"\nspec = \"Forever.tla\"\ntimeout = \"1s\"\n");
+    let start = std::time::Instant::now();
+    let (code, out) = verify(&m, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("stopped after its timeout of 1s"), "{out}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
 }
