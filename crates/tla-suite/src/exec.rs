@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -24,6 +24,8 @@ pub struct RunRequest {
     pub config_text: Option<String>,
     /// `false`: TLC's `-deadlock`.
     pub deadlock: bool,
+    /// Stop the check after this long (it then could not run).
+    pub timeout: Option<Duration>,
 }
 
 /// The figures of a finished search, as `tlacheck check --json` prints them.
@@ -133,12 +135,63 @@ impl Executor for Subprocess {
                 let _ = stdin.write_all(body.as_bytes());
             }
         }
-        let out = match child.wait_with_output() {
-            Ok(o) => o,
-            Err(e) => return RunResult::Failed(format!("{}: {e}", self.exe.display())),
-        };
-        interpret(out.status.code(), &out.stdout, &out.stderr)
+        match wait(child, req.timeout) {
+            Ok(Some((code, stdout, stderr))) => interpret(code, &stdout, &stderr),
+            Ok(None) => RunResult::Failed(format!(
+                "stopped after its timeout of {:.0}s",
+                req.timeout.unwrap_or_default().as_secs_f64()
+            )),
+            Err(e) => RunResult::Failed(format!("{}: {e}", self.exe.display())),
+        }
     }
+}
+
+/// The child's exit status and output, or `None` if it ran past `timeout` (it is then killed).
+/// Output is read on threads so a child filling its pipe never blocks.
+#[allow(clippy::type_complexity)]
+fn wait(
+    mut child: std::process::Child,
+    timeout: Option<Duration>,
+) -> std::io::Result<Option<(Option<i32>, Vec<u8>, Vec<u8>)>> {
+    use std::io::Read;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait()? {
+            break Some(st);
+        }
+        if timeout.is_some_and(|t| start.elapsed() > t) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (stdout, stderr) = (
+        out.join().unwrap_or_default(),
+        err.join().unwrap_or_default(),
+    );
+    Ok(status.map(|st| (st.code(), stdout, stderr)))
 }
 
 /// Turns a `tlacheck check --json` exit status and output into a result.
@@ -212,9 +265,4 @@ pub fn run_all_with(
 /// The number of checks to run at once: the machine's cores.
 pub fn default_parallelism() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// Whether a path names a file that exists (used before spawning, for a clear message).
-pub fn exists(p: &Path) -> bool {
-    p.is_file()
 }

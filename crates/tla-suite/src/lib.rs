@@ -10,3 +10,4 @@ pub mod mutants;
 pub mod report;
 pub mod runner;
 pub mod spec_text;
+pub mod trace_exec;

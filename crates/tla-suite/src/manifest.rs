@@ -2,7 +2,6 @@
 //! is reported as `verify.toml:line:col: message` (exit 2), never as a panic.
 
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use toml::Spanned;
@@ -40,6 +39,8 @@ pub struct Check {
     pub config: Option<Spanned<String>>,
     pub tier: Option<Spanned<String>>,
     pub budget: Option<Spanned<String>>,
+    /// A hard limit: a run still going then is stopped and could not run (exit 2).
+    pub timeout: Option<Spanned<String>>,
     pub expect: Option<Expect>,
     /// `false` is TLC's `-deadlock`: deadlocks are not reported.
     pub deadlock: Option<bool>,
@@ -55,7 +56,8 @@ pub struct Expect {
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum WitnessProperties {
-    Depths(BTreeMap<String, u64>),
+    /// In the manifest's order (toml's `preserve_order`).
+    Depths(toml::Table),
     Names(Vec<String>),
 }
 
@@ -289,13 +291,22 @@ impl Check {
             .as_ref()
             .and_then(|b| parse_duration(b.get_ref()))
     }
+
+    pub fn timeout(&self) -> Option<Duration> {
+        self.timeout
+            .as_ref()
+            .and_then(|t| parse_duration(t.get_ref()))
+    }
 }
 
 impl WitnessProperties {
     /// Each property with the number of states it must be reached within, if any.
     pub fn list(&self) -> Vec<(String, Option<u64>)> {
         match self {
-            WitnessProperties::Depths(m) => m.iter().map(|(k, v)| (k.clone(), Some(*v))).collect(),
+            WitnessProperties::Depths(m) => m
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_integer().map(|d| d.max(0) as u64)))
+                .collect(),
             WitnessProperties::Names(v) => v.iter().map(|k| (k.clone(), None)).collect(),
         }
     }
@@ -333,11 +344,11 @@ fn validate(m: &Manifest) -> Result<(), ManifestError> {
                 return Err(m.error(t, "tier must be \"ci\" or \"nightly\""));
             }
         }
-        if let Some(b) = &c.budget {
+        for b in c.budget.iter().chain(&c.timeout) {
             if parse_duration(b.get_ref()).is_none() {
                 return Err(m.error(
                     b,
-                    "budget must be a duration such as \"30s\", \"5m\" or \"1h\"",
+                    "a duration such as \"30s\", \"5m\" or \"1h\" is needed here",
                 ));
             }
         }
@@ -351,6 +362,14 @@ fn validate(m: &Manifest) -> Result<(), ManifestError> {
     };
     for w in &m.witnesses {
         known(&w.check)?;
+        if let WitnessProperties::Depths(t) = w.properties.get_ref() {
+            if let Some((k, _)) = t.iter().find(|(_, v)| v.as_integer().is_none_or(|d| d < 1)) {
+                return Err(m.error(
+                    &w.properties,
+                    &format!("{k}: the depth is a number of states (a whole number, at least 1)"),
+                ));
+            }
+        }
         if w.properties.get_ref().list().is_empty() {
             return Err(m.error(&w.properties, "a witness lists at least one property"));
         }

@@ -122,10 +122,15 @@ pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome]) -> String {
                 Kind::Trace => o.item.spec.clone(),
                 _ => format!("{}, {}", o.item.check, o.item.config),
             };
+            let word = if kind == Kind::Mutant && o.message.starts_with("invalid") {
+                "INVALID"
+            } else {
+                verdict_word(o.status)
+            };
             let _ = writeln!(
                 out,
                 "  {:<6} {} ({scope}): {}",
-                verdict_word(o.status),
+                word,
                 o.item.name,
                 indent(&o.message)
             );

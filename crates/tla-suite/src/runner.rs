@@ -303,6 +303,7 @@ pub fn request(m: &Manifest, c: &Check) -> RunRequest {
         spec_text: None,
         config_text: None,
         deadlock: c.deadlock.unwrap_or(true),
+        timeout: c.timeout(),
     }
 }
 

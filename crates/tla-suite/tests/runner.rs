@@ -108,3 +108,49 @@ fn could_not_run_outranks_failed() {
     assert_eq!(runner::exit_code([Status::Held, Status::Held]), 0);
     assert_eq!(runner::exit_code([]), 0);
 }
+
+/// Rejects `bad.ndjson` at step 4, accepts the rest.
+struct FakeTraces;
+
+impl runner::TraceValidator for FakeTraces {
+    fn validate(&self, _: &RunRequest, trace: &Path) -> Result<Option<u64>, String> {
+        Ok((trace.file_name().unwrap() == "bad.ndjson").then_some(4))
+    }
+}
+
+#[test]
+fn traces_are_judged_by_the_validator_and_cannot_run_without_one() {
+    let text = r#"
+[suite]
+name = "t"
+[[trace]]
+spec = "S.tla"
+file = "good.ndjson"
+[[trace]]
+spec = "S.tla"
+file = "bad.ndjson"
+expect = { rejected_at = 4 }
+[[trace]]
+spec = "S.tla"
+file = "bad.ndjson"
+expect = { rejected_at = 2 }
+[[trace]]
+spec = "S.tla"
+file = "bad.ndjson"
+"#;
+    let m = manifest::parse(Path::new("verify.toml"), text).unwrap();
+    let items = runner::plan(&m, &Selection::default());
+    let out = runner::run(items.clone(), &Fake, Some(&FakeTraces), 1);
+    let got: Vec<(Status, &str)> = out.iter().map(|o| (o.status, o.message.as_str())).collect();
+    assert_eq!(
+        got,
+        [
+            (Status::Held, "accepted"),
+            (Status::Held, "rejected at step 4, as expected"),
+            (Status::Failed, "rejected at step 4, expected at step 2"),
+            (Status::Failed, "rejected at step 4"),
+        ]
+    );
+    let out = runner::run(items, &Fake, None, 1);
+    assert!(out.iter().all(|o| o.status == Status::CouldNotRun));
+}

@@ -115,3 +115,32 @@ fn bad_arguments_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/verify.toml: cannot read"));
 }
+
+#[test]
+fn auto_mutants_of_chosen_definitions() {
+    let (code, out) = mutants(&["--auto", "--definition", "Next", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let list = j["checks"][0]["mutants"].as_array().unwrap();
+    // Next == Inc \/ Pause \/ Reset: one mutant per deleted disjunct, each a deadlock.
+    let got: Vec<(&str, &str)> = list
+        .iter()
+        .map(|m| {
+            (
+                m["mutation"].as_str().unwrap(),
+                m["killed_by"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("deleted disjunct `Inc` of Next", "deadlock"),
+            ("deleted disjunct `Pause` of Next", "deadlock"),
+            ("deleted disjunct `Reset` of Next", "deadlock"),
+        ]
+    );
+    let (code, out) = mutants(&["--auto", "--definition", "Nope"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("has no definition named Nope"), "{out}");
+}

@@ -61,6 +61,11 @@ fn the_fixture_suite_holds_with_tlc_figures() {
     assert!(out.contains("Bounded violated (expected)"), "{out}");
     assert!(out.contains("NeverPaused reached in 4 states"), "{out}");
     assert!(out.contains("NeverFull reached in 4 states"), "{out}");
+    // Witnesses in the manifest's order: NeverPaused, then NeverFull.
+    assert!(
+        out.find("NeverPaused reached") < out.find("NeverFull reached"),
+        "{out}"
+    );
     assert!(
         out.contains("Inc past its bound (Counter, Counter.cfg): caught by TypeOK"),
         "{out}"
@@ -339,7 +344,7 @@ fn broken_manifests_exit_2_with_file_line_col() {
         ),
         (
             "[[check]]\nname = \"B\"\nspec = \"Counter.tla\"\nbudget = \"soon\"\n",
-            "verify.toml:13:10: budget must be a duration",
+            "verify.toml:13:10: a duration such as",
         ),
         (
             "[[check]]\nname = \"Counter\"\nspec = \"Counter.tla\"\n",
@@ -356,6 +361,10 @@ fn broken_manifests_exit_2_with_file_line_col() {
         (
             "[[witness]]\ncheck = \"Counter\"\nproperties = 3\n",
             "verify.toml:12:14: ",
+        ),
+        (
+            "[[witness]]\ncheck = \"Counter\"\nproperties = { NeverPaused = \"9\" }\n",
+            "verify.toml:12:14: NeverPaused: the depth is a number of states",
         ),
     ];
     for (body, want) in cases {
@@ -455,4 +464,15 @@ fn a_tlc_error_in_a_check_is_could_not_run() {
     let (code, out) = verify(&m, &[]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("COULD NOT RUN: TLC error:"), "{out}");
+}
+
+#[test]
+fn a_check_past_its_timeout_is_stopped_and_could_not_run() {
+    let (_d, m) =
+        suite("[[check]]\nname = \"Forever\"\nspec = \"Forever.tla\"\ntimeout = \"1s\"\n");
+    let start = std::time::Instant::now();
+    let (code, out) = verify(&m, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("stopped after its timeout of 1s"), "{out}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
 }

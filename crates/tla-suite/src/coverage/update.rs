@@ -30,6 +30,17 @@ pub fn head_commit(dir: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// Refuses while any entry cannot be located or names an unknown action.
+pub fn updatable(outcomes: &[EntryOutcome]) -> Result<(), String> {
+    match outcomes
+        .iter()
+        .find(|o| o.sha256.is_none() && o.status != Status::Held)
+    {
+        Some(bad) => Err(format!("cannot update coverage: {}", bad.message)),
+        None => Ok(()),
+    }
+}
+
 /// The manifest's text with the new hashes and `sync_commit`. Refuses (exit 2) while any entry
 /// cannot be located or names an unknown action: a hash is only recorded for code that the map
 /// still describes.
@@ -38,12 +49,7 @@ pub fn updated_text(
     outcomes: &[EntryOutcome],
     commit: &str,
 ) -> Result<String, String> {
-    if let Some(bad) = outcomes
-        .iter()
-        .find(|o| o.sha256.is_none() && o.status != Status::Held)
-    {
-        return Err(format!("cannot update coverage: {}", bad.message));
-    }
+    updatable(outcomes)?;
     let mut doc: toml_edit::DocumentMut = m
         .text
         .parse()

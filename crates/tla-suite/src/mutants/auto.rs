@@ -45,17 +45,23 @@ pub struct Target {
     /// Where the behaviours come from (INIT, NEXT, SPECIFICATION, constraints): only
     /// definitions these reach are mutated, as no other change can alter the state space.
     pub roots: Vec<String>,
+    /// Mutate only these definitions (empty: all that are reached).
+    pub only: Vec<String>,
 }
 
 /// Every mutant of the spec's root module, in source order, without duplicates.
 pub fn generate(path: &str, text: &str, target: &Target) -> Result<Vec<AutoMutant>, String> {
     let parsed = spec_text::parse(path, text)?;
+    if let Some(missing) = target.only.iter().find(|o| parsed.definition(o).is_none()) {
+        return Err(format!("{path} has no definition named {missing}"));
+    }
     let reached = spec_text::reachable(&parsed, &target.roots);
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for def in parsed.definitions() {
         if target.skip.iter().any(|s| s == def.name)
             || !reached.contains(def.name)
+            || (!target.only.is_empty() && !target.only.iter().any(|o| o == def.name))
             || is_temporal(def.body)
         {
             continue;

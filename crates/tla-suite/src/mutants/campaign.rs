@@ -82,14 +82,17 @@ fn target_of(cfg: &str) -> auto::Target {
         init: one(&["INIT"], "Init"),
         next: one(&["NEXT"], "Next"),
         roots,
+        only: Vec::new(),
     }
 }
 
-/// Generates and checks the mutants of one check. `Err`: the check itself cannot be used
-/// (unreadable, or it does not pass unmutated).
+/// Generates and checks the mutants of one check, of `definitions` only if any are given.
+/// `Err`: the check cannot be used (unreadable, a definition it lacks, or it does not pass
+/// unmutated).
 pub fn run(
     m: &Manifest,
     c: &Check,
+    definitions: &[String],
     exec: &dyn Executor,
     parallel: usize,
 ) -> Result<Campaign, String> {
@@ -102,7 +105,8 @@ pub fn run(
             base.config.display()
         )
     })?;
-    let target = target_of(&cfg);
+    let mut target = target_of(&cfg);
+    target.only = definitions.to_vec();
     let mutants = auto::generate(&base.spec.display().to_string(), &spec_text, &target)?;
     let original = match exec.run(&base) {
         RunResult::Finished(f) if f.succeeded() => f,

@@ -17,6 +17,12 @@ pub struct Args {
     /// Only these checks (by check name or spec file); repeatable or comma-separated.
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
     only: Vec<String>,
+    /// With --auto: mutate only these definitions; repeatable or comma-separated.
+    #[arg(long, value_name = "NAME", value_delimiter = ',')]
+    definition: Vec<String>,
+    /// Which checks: ci, nightly, or all (default).
+    #[arg(long, default_value = "all", value_parser = ["ci", "nightly", "all"])]
+    tier: String,
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
@@ -52,6 +58,15 @@ fn run_inner(args: Args) -> Result<u8, String> {
     let wanted = |name: &str, spec: &str| {
         args.only.is_empty() || args.only.iter().any(|o| wanted_one(o, name, spec))
     };
+    let tier = match args.tier.as_str() {
+        "ci" => Some(manifest::Tier::Ci),
+        "nightly" => Some(manifest::Tier::Nightly),
+        _ => None,
+    };
+    let in_tier = |check: &str| {
+        m.check(check)
+            .is_some_and(|c| tier.is_none_or(|t| c.tier() == t))
+    };
     if let Some(name) = args.only.iter().find(|o| {
         !m.checks
             .iter()
@@ -65,7 +80,7 @@ fn run_inner(args: Args) -> Result<u8, String> {
     if !args.auto {
         let items: Vec<_> = runner::plan(&m, &Selection::default())
             .into_iter()
-            .filter(|i| i.kind == Kind::Mutant && wanted(&i.check, &i.spec))
+            .filter(|i| i.kind == Kind::Mutant && wanted(&i.check, &i.spec) && in_tier(&i.check))
             .collect();
         let outcomes = runner::run(items, &exec, None, parallel);
         let code = runner::exit_code(outcomes.iter().map(|o| o.status));
@@ -78,12 +93,12 @@ fn run_inner(args: Args) -> Result<u8, String> {
     }
     let mut code = 0;
     let mut all = Vec::new();
-    for c in m
-        .checks
-        .iter()
-        .filter(|c| c.expect.is_none() && wanted(c.name.get_ref(), c.spec.get_ref()))
-    {
-        match campaign::run(&m, c, &exec, parallel) {
+    for c in m.checks.iter().filter(|c| {
+        c.expect.is_none()
+            && wanted(c.name.get_ref(), c.spec.get_ref())
+            && in_tier(c.name.get_ref())
+    }) {
+        match campaign::run(&m, c, &args.definition, &exec, parallel) {
             Ok(camp) => {
                 if let (Some(min), Some(score)) = (args.min_score, camp.score()) {
                     if score * 100.0 < min {

@@ -92,7 +92,11 @@ fn run_inner(args: Args) -> Result<u8, String> {
     let exec = executor()?;
     let parallel = args.jobs.unwrap_or_else(exec::default_parallelism);
     let progress = |line: String| eprintln!("{line}");
-    let outcomes = runner::run_with_progress(items, &exec, Some(&TraceRunner), parallel, &progress);
+    // Traces are validated by child `tlacheck trace validate` processes, like the checks.
+    let traces = tla_suite::trace_exec::SubprocessTraces {
+        exe: exec.exe.clone(),
+    };
+    let outcomes = runner::run_with_progress(items, &exec, Some(&traces), parallel, &progress);
     // Coverage is checked once per suite run: not in a partial (--only) run, only in shard 1.
     let cov = if args.only.is_empty() && shard.is_none_or(|(i, _)| i == 1) {
         coverage::check(&m)
@@ -135,6 +139,7 @@ fn update_coverage(m: &manifest::Manifest) -> Result<u8, String> {
         ));
     }
     let outcomes = coverage::check(m);
+    coverage::update::updatable(&outcomes)?;
     let commit = coverage::update::head_commit(&m.dir)?;
     let text = coverage::update::updated_text(m, &outcomes, &commit)?;
     write(&m.path, &text)?;
@@ -153,23 +158,4 @@ fn update_coverage(m: &manifest::Manifest) -> Result<u8, String> {
         outcomes.len()
     );
     Ok(0)
-}
-
-/// `[[trace]]` entries validated in this process by the tla-trace crate.
-struct TraceRunner;
-
-impl runner::TraceValidator for TraceRunner {
-    fn validate(
-        &self,
-        run: &tla_suite::exec::RunRequest,
-        trace: &std::path::Path,
-    ) -> Result<Option<u64>, String> {
-        let mut setup = tla_check::session::Setup::new(&run.spec);
-        setup.config_path = Some(run.config.clone());
-        setup.spec_text = run.spec_text.clone();
-        setup.config_text = run.config_text.clone();
-        setup.search = super::search_path(&run.library);
-        setup.no_deadlock = !run.deadlock;
-        tla_trace::validate_path(&setup, trace, &tla_trace::Options::default())
-    }
 }
