@@ -249,7 +249,11 @@ impl<'a> Lexer<'a> {
         }
         if b < 0x80 {
             for (text, canon) in tables::symbols_starting_with(b) {
-                if rest.starts_with(text.as_bytes()) {
+                // Byte by byte: symbols are 1 to 4 bytes, shorter than a call to memcmp.
+                let text_bytes = text.as_bytes();
+                if rest.len() >= text_bytes.len()
+                    && text_bytes.iter().zip(rest).all(|(a, b)| a == b)
+                {
                     self.pos += text.len();
                     return Ok(TokKind::Sym(canon));
                 }
