@@ -13,10 +13,10 @@
 //! of the enclosing expression). A parameter raises the level of an application when it is
 //! reached through weight-1 arguments only.
 
+use crate::fxhash::FxHashMap;
 use crate::ir::*;
 use crate::resolve::InstanceLevelCheck;
 use crate::SemaError;
-use std::collections::HashMap;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -34,7 +34,7 @@ struct Use {
 }
 
 /// Per local (parameter, bound name): its use in the definition being checked.
-type ParamUse = HashMap<LocalId, Use>;
+type ParamUse = FxHashMap<LocalId, Use>;
 
 /// The position of a subexpression: the limit the enclosing operators put on a parameter
 /// found here, and whether its level counts towards the enclosing definition's level.
@@ -88,7 +88,7 @@ pub(crate) fn check(spec: &mut Spec, instances: &[InstanceLevelCheck]) -> Vec<Se
             let l = c.expr(
                 &mut a.expr,
                 Pos::unweighted(Level::Temporal),
-                &mut ParamUse::new(),
+                &mut ParamUse::default(),
             );
             if l > Level::Constant {
                 c.error(
@@ -146,7 +146,7 @@ impl Checker<'_> {
                 level: Level::Constant,
             },
         );
-        let mut pu = ParamUse::new();
+        let mut pu = ParamUse::default();
         let top = Pos {
             allowed: Level::Temporal,
             counts: true,
@@ -710,7 +710,7 @@ impl Checker<'_> {
             let l = self.expr(
                 &mut e,
                 Pos::unweighted(Level::Temporal),
-                &mut ParamUse::new(),
+                &mut ParamUse::default(),
             );
             let max = if *is_var {
                 Level::State

@@ -1,6 +1,7 @@
 //! Module loading, name resolution and level checking: from the root module's file to a
 //! resolved [`ir::Spec`].
 
+pub(crate) mod fxhash;
 pub mod ir;
 mod level;
 pub mod loader;
@@ -52,7 +53,7 @@ impl LoadError {
 /// Loads the module in `path` and everything it uses.
 pub fn load_spec(path: &Path, search: &SearchPath) -> Result<Spec, LoadError> {
     let text = match std::fs::read(path) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Ok(b) => loader::text_of(b),
         Err(e) => {
             return Err(LoadError {
                 files: Vec::new(),

@@ -3,7 +3,9 @@
 
 use crate::ir::FileId;
 use crate::stdlib;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use tla_syntax::ast::Module;
 use tla_syntax::{Diagnostic, SourceFile};
 
@@ -27,7 +29,8 @@ impl SearchPath {
 /// A parsed module file.
 pub struct Loaded {
     pub file: FileId,
-    pub module: Module,
+    /// Borrowed for an embedded standard module, parsed once per process.
+    pub module: Cow<'static, Module>,
     pub standard: bool,
 }
 
@@ -65,7 +68,7 @@ impl Loader {
         match tla_syntax::parse_module(&self.files[file.index()].text) {
             Ok(module) => Ok(Loaded {
                 file,
-                module,
+                module: Cow::Owned(module),
                 standard,
             }),
             Err(d) => Err(LoadFailure::Syntax(file, d)),
@@ -81,17 +84,38 @@ impl Loader {
             if path.is_file() {
                 let bytes = std::fs::read(&path)
                     .map_err(|e| LoadFailure::Unreadable(format!("{}: {e}", path.display())))?;
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let id = self.add_file(display_path(&path), text);
+                let id = self.add_file(display_path(&path), text_of(bytes));
                 return self.parse(id, false);
             }
         }
-        if let Some(text) = stdlib::standard_module(name) {
-            let id = self.add_file(format!("<standard>/{file_name}"), text.to_string());
-            return self.parse(id, true);
+        let (text, parsed) = parsed_standard_module(name).ok_or(LoadFailure::NotFound)?;
+        let id = self.add_file(format!("<standard>/{file_name}"), text.to_string());
+        match parsed {
+            Ok(module) => Ok(Loaded {
+                file: id,
+                module: Cow::Borrowed(module),
+                standard: true,
+            }),
+            Err(d) => Err(LoadFailure::Syntax(id, d.clone())),
         }
-        Err(LoadFailure::NotFound)
     }
+}
+
+/// A file's bytes as text; invalid UTF-8 (rare) is replaced, as the source is shown to users.
+pub(crate) fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+type ParsedStandard = (&'static str, Result<Module, Diagnostic>);
+
+/// An embedded standard module's text and syntax tree. The texts never change, so each is
+/// parsed at most once per process, the first time a spec uses it.
+fn parsed_standard_module(name: &str) -> Option<&'static ParsedStandard> {
+    static PARSED: [OnceLock<ParsedStandard>; stdlib::STANDARD_MODULES.len()] =
+        [const { OnceLock::new() }; stdlib::STANDARD_MODULES.len()];
+    let index = stdlib::STANDARD_MODULES.iter().position(|m| *m == name)?;
+    let text = stdlib::standard_module(name)?;
+    Some(PARSED[index].get_or_init(|| (text, tla_syntax::parse_module(text))))
 }
 
 fn display_path(p: &Path) -> String {

@@ -30,26 +30,32 @@ impl Span {
 pub struct SourceFile {
     pub path: String,
     pub text: String,
-    line_starts: Vec<usize>,
+    /// Where each line starts, found when first needed: most files loaded never report.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
-        let text = text.into();
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         SourceFile {
             path: path.into(),
-            text,
-            line_starts,
+            text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+            starts
+        })
     }
 
     /// 1-based (line, column) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
         let offset = (offset as usize).min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line];
+        let line = self.line_starts().partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts()[line];
         let col = self.text[start..floor_char_boundary(&self.text, offset)]
             .chars()
             .count();
@@ -58,11 +64,11 @@ impl SourceFile {
 
     /// The text of a 1-based line, without its line ending.
     pub fn line_text(&self, line: usize) -> &str {
-        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else {
+        let Some(&start) = self.line_starts().get(line.wrapping_sub(1)) else {
             return "";
         };
         let end = self
-            .line_starts
+            .line_starts()
             .get(line)
             .copied()
             .unwrap_or(self.text.len());

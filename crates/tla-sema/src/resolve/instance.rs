@@ -2,9 +2,9 @@
 
 use super::expr::{ExprCx, LocalSym};
 use super::{InstanceInfo, InstanceLevelCheck, ModCx, ResolvedModule, Resolver, Symbol};
+use crate::fxhash::FxHashMap;
 use crate::ir::*;
 use crate::visit::{for_each_child, for_each_child_mut};
-use std::collections::HashMap;
 use std::rc::Rc;
 use tla_syntax::ast;
 
@@ -32,7 +32,7 @@ pub(crate) enum Site {
     Let,
 }
 
-pub(crate) type Substitution = HashMap<Param, Replacement>;
+pub(crate) type Substitution = FxHashMap<Param, Replacement>;
 
 impl Resolver {
     /// An unnamed `INSTANCE M WITH ...`: the definitions it brings into scope.
@@ -71,7 +71,7 @@ impl Resolver {
             let d = &self.spec.constants[c.index()];
             declared.push((d.name.clone(), Param::Const(*c), d.arity, d.loc));
         }
-        let mut subs = Substitution::new();
+        let mut subs = Substitution::default();
         let mut level_substs: Vec<(String, bool, Expr)> = Vec::new();
         let mut explicit: Vec<Param> = Vec::new();
         let mut ok = true;
@@ -260,8 +260,8 @@ impl Resolver {
         let mut copier = Copier {
             subs,
             params: params.iter().map(|(_, id)| *id).collect(),
-            copies: HashMap::new(),
-            needs: HashMap::new(),
+            copies: FxHashMap::default(),
+            needs: FxHashMap::default(),
             in_expr,
             named,
         };
@@ -277,9 +277,9 @@ impl Resolver {
     fn copy_names(
         &mut self,
         copier: &mut Copier,
-        names: &HashMap<String, Symbol>,
-    ) -> HashMap<String, Symbol> {
-        let mut out = HashMap::new();
+        names: &FxHashMap<String, Symbol>,
+    ) -> FxHashMap<String, Symbol> {
+        let mut out = FxHashMap::default();
         for (name, sym) in names {
             let new = match sym {
                 Symbol::Def(d) => {
@@ -317,8 +317,8 @@ struct Copier {
     subs: Substitution,
     /// The instance's own parameters, prepended to each copied top-level definition's.
     params: Vec<LocalId>,
-    copies: HashMap<DefId, DefId>,
-    needs: HashMap<DefId, bool>,
+    copies: FxHashMap<DefId, DefId>,
+    needs: FxHashMap<DefId, bool>,
     /// The copies close over the locals of the expression holding the instance.
     in_expr: bool,
     /// A named instance (`I == INSTANCE M`): each of its definitions is a definition of its

@@ -7,10 +7,11 @@
 mod expr;
 mod instance;
 
+use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::ir::*;
 use crate::loader::{LoadFailure, Loaded, Loader};
 use crate::SemaError;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use tla_syntax::ast::{self, Unit};
 use tla_syntax::Span;
 
@@ -28,7 +29,7 @@ pub(crate) enum Symbol {
 pub(crate) struct InstanceInfo {
     pub module_name: String,
     pub arity: usize,
-    pub names: HashMap<String, Symbol>,
+    pub names: FxHashMap<String, Symbol>,
     /// The `I(p) == INSTANCE ...` statement.
     pub loc: Loc,
 }
@@ -67,10 +68,10 @@ pub(crate) struct InstanceLevelCheck {
 
 #[derive(Default, Clone)]
 pub(crate) struct Scope {
-    pub names: HashMap<String, Symbol>,
-    pub exports: HashMap<String, Symbol>,
+    pub names: FxHashMap<String, Symbol>,
+    pub exports: FxHashMap<String, Symbol>,
     /// Submodules declared so far, visible to EXTENDS and INSTANCE.
-    pub submodules: HashMap<String, std::rc::Rc<ResolvedModule>>,
+    pub submodules: FxHashMap<String, std::rc::Rc<ResolvedModule>>,
     pub variables: Vec<VarId>,
     pub constants: Vec<ConstId>,
 }
@@ -88,11 +89,11 @@ pub(crate) struct Resolver {
     pub loader: Loader,
     pub spec: Spec,
     pub errors: Vec<SemaError>,
-    modules_by_name: HashMap<String, std::rc::Rc<ResolvedModule>>,
+    modules_by_name: FxHashMap<String, std::rc::Rc<ResolvedModule>>,
     /// Modules being resolved, for cycle detection.
     in_progress: Vec<String>,
     /// RECURSIVE declarations whose definition has not been seen yet.
-    pub pending_recursive: std::collections::HashSet<DefId>,
+    pub pending_recursive: FxHashSet<DefId>,
     /// INSTANCE substitutions whose levels are checked once all levels are known.
     pub instance_checks: Vec<InstanceLevelCheck>,
 }
@@ -111,7 +112,7 @@ impl Resolver {
                 locals: Vec::new(),
             },
             errors: Vec::new(),
-            modules_by_name: HashMap::new(),
+            modules_by_name: FxHashMap::default(),
             in_progress: Vec::new(),
             pending_recursive: Default::default(),
             instance_checks: Vec::new(),
@@ -245,7 +246,7 @@ impl Resolver {
         let outer_names = outer.names.clone();
         let mut scope = Scope {
             names: outer.names,
-            exports: HashMap::new(),
+            exports: FxHashMap::default(),
             submodules: outer.submodules,
             variables: Vec::new(),
             constants: Vec::new(),

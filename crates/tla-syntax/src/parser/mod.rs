@@ -59,6 +59,7 @@ impl Parser {
     }
 
     /// The current token, or Eof when the junction rule hides it.
+    #[inline]
     fn cur(&self) -> &Token {
         let t = &self.toks[self.pos];
         match self.offside.last() {
@@ -68,10 +69,12 @@ impl Parser {
     }
 
     /// The current token regardless of the junction rule.
+    #[inline]
     fn raw(&self) -> &Token {
         &self.toks[self.pos]
     }
 
+    #[inline]
     fn kind(&self) -> &TokKind {
         &self.cur().kind
     }
@@ -104,7 +107,7 @@ impl Parser {
     /// Consumes the current token. The parser never moves back, so the token's kind is
     /// moved out rather than cloned (its position stays for `prev_end`).
     fn bump(&mut self) -> Token {
-        if self.cur().kind == TokKind::Eof {
+        if matches!(self.cur().kind, TokKind::Eof) {
             return self.eof.clone();
         }
         let t = &mut self.toks[self.pos];
@@ -119,14 +122,17 @@ impl Parser {
         out
     }
 
+    #[inline]
     fn at_sym(&self, s: &str) -> bool {
         matches!(self.kind(), TokKind::Sym(x) if *x == s)
     }
 
+    #[inline]
     fn at_kw(&self, k: &str) -> bool {
         matches!(self.kind(), TokKind::Kw(x) if *x == k)
     }
 
+    #[inline]
     fn eat_sym(&mut self, s: &str) -> bool {
         if self.at_sym(s) {
             self.bump();
@@ -136,6 +142,7 @@ impl Parser {
         }
     }
 
+    #[inline]
     fn eat_kw(&mut self, k: &str) -> bool {
         if self.at_kw(k) {
             self.bump();
@@ -188,7 +195,7 @@ impl Parser {
     /// Whether the junction rule hides the current token (it stands at or left of the
     /// innermost bullet's column).
     fn hidden(&self) -> bool {
-        self.cur().kind == TokKind::Eof && self.raw().kind != TokKind::Eof
+        matches!(self.cur().kind, TokKind::Eof) && !matches!(self.raw().kind, TokKind::Eof)
     }
 
     fn enter(&mut self) -> PResult<()> {

@@ -4,6 +4,8 @@
 //! `/\`), so that the parser and everything after it see one name per operator. Text before the
 //! first `---- MODULE` line and after the matching `====` is never looked at.
 
+mod tables;
+
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
@@ -37,305 +39,20 @@ pub struct Token {
     pub col: u32,
 }
 
-const KEYWORDS: &[&str] = &[
-    "ACTION",
-    "ASSUME",
-    "ASSUMPTION",
-    "AXIOM",
-    "BY",
-    "CASE",
-    "CHOOSE",
-    "CONSTANT",
-    "CONSTANTS",
-    "COROLLARY",
-    "DEF",
-    "DEFINE",
-    "DEFS",
-    "DOMAIN",
-    "ELSE",
-    "ENABLED",
-    "EXCEPT",
-    "EXTENDS",
-    "HAVE",
-    "HIDE",
-    "IF",
-    "IN",
-    "INSTANCE",
-    "LAMBDA",
-    "LEMMA",
-    "LET",
-    "LOCAL",
-    "MODULE",
-    "NEW",
-    "OBVIOUS",
-    "OMITTED",
-    "ONLY",
-    "OTHER",
-    "PICK",
-    "PROOF",
-    "PROPOSITION",
-    "PROVE",
-    "QED",
-    "RECURSIVE",
-    "STATE",
-    "SUBSET",
-    "SUFFICES",
-    "TAKE",
-    "TEMPORAL",
-    "THEN",
-    "THEOREM",
-    "UNCHANGED",
-    "UNION",
-    "USE",
-    "VARIABLE",
-    "VARIABLES",
-    "WITH",
-    "WITNESS",
-];
-
-/// ASCII symbols, longest first so that the first match is the longest.
-const SYMBOLS: &[(&str, &str)] = &[
-    ("(\\X)", "(\\X)"),
-    ("-+->", "-+->"),
-    ("<=>", "<=>"),
-    ("|->", "|->"),
-    ("::=", "::="),
-    ("...", "..."),
-    (">>_", ">>_"),
-    ("(+)", "(+)"),
-    ("(-)", "(-)"),
-    ("(.)", "(.)"),
-    ("(/)", "(/)"),
-    ("==", "=="),
-    ("=>", "=>"),
-    ("=<", "<="),
-    ("=|", "=|"),
-    ("<=", "<="),
-    (">=", ">="),
-    ("<<", "<<"),
-    (">>", ">>"),
-    ("<>", "<>"),
-    ("<-", "<-"),
-    ("<:", "<:"),
-    ("->", "->"),
-    ("|-", "|-"),
-    ("|=", "|="),
-    ("||", "||"),
-    ("-|", "-|"),
-    ("-.", "-."),
-    ("--", "--"),
-    ("..", ".."),
-    (":=", ":="),
-    ("::", "::"),
-    (":>", ":>"),
-    ("/\\", "/\\"),
-    ("\\/", "\\/"),
-    ("/=", "#"),
-    ("//", "//"),
-    ("[]", "[]"),
-    ("]_", "]_"),
-    ("~>", "~>"),
-    ("**", "**"),
-    ("++", "++"),
-    ("%%", "%%"),
-    ("&&", "&&"),
-    ("##", "##"),
-    ("$$", "$$"),
-    ("??", "??"),
-    ("!!", "!!"),
-    ("@@", "@@"),
-    ("^^", "^^"),
-    ("^+", "^+"),
-    ("^*", "^*"),
-    ("^#", "^#"),
-    ("(", "("),
-    (")", ")"),
-    ("[", "["),
-    ("]", "]"),
-    ("{", "{"),
-    ("}", "}"),
-    (",", ","),
-    (":", ":"),
-    (".", "."),
-    ("!", "!"),
-    ("@", "@"),
-    ("'", "'"),
-    ("=", "="),
-    ("<", "<"),
-    (">", ">"),
-    ("+", "+"),
-    ("-", "-"),
-    ("*", "*"),
-    ("/", "/"),
-    ("^", "^"),
-    ("%", "%"),
-    ("&", "&"),
-    ("$", "$"),
-    ("|", "|"),
-    ("~", "~"),
-    ("#", "#"),
-    ("?", "?"),
-    ("_", "_"),
-];
-
-/// Backslash words: `\in`, `\cup`, ... with their canonical spelling.
-const BACKSLASH_WORDS: &[(&str, &str)] = &[
-    ("A", "\\A"),
-    ("E", "\\E"),
-    ("forall", "\\A"),
-    ("exists", "\\E"),
-    ("AA", "\\AA"),
-    ("EE", "\\EE"),
-    ("in", "\\in"),
-    ("notin", "\\notin"),
-    ("cup", "\\cup"),
-    ("union", "\\cup"),
-    ("cap", "\\cap"),
-    ("intersect", "\\cap"),
-    ("subseteq", "\\subseteq"),
-    ("subset", "\\subset"),
-    ("supseteq", "\\supseteq"),
-    ("supset", "\\supset"),
-    ("X", "\\X"),
-    ("times", "\\X"),
-    ("o", "\\o"),
-    ("circ", "\\o"),
-    ("div", "\\div"),
-    ("cdot", "\\cdot"),
-    // `\land` and `\lor` are the infix operators `/\` and `\/` but, as in SANY, never
-    // bullets of a junction list: the parser maps them to `/\` and `\/` as infix names.
-    ("land", "\\land"),
-    ("lor", "\\lor"),
-    ("lnot", "~"),
-    ("neg", "~"),
-    ("equiv", "<=>"),
-    ("leq", "<="),
-    ("geq", ">="),
-    ("prec", "\\prec"),
-    ("preceq", "\\preceq"),
-    ("succ", "\\succ"),
-    ("succeq", "\\succeq"),
-    ("sim", "\\sim"),
-    ("simeq", "\\simeq"),
-    ("approx", "\\approx"),
-    ("asymp", "\\asymp"),
-    ("cong", "\\cong"),
-    ("doteq", "\\doteq"),
-    ("gg", "\\gg"),
-    ("ll", "\\ll"),
-    ("propto", "\\propto"),
-    ("sqcap", "\\sqcap"),
-    ("sqcup", "\\sqcup"),
-    ("sqsubset", "\\sqsubset"),
-    ("sqsupset", "\\sqsupset"),
-    ("sqsubseteq", "\\sqsubseteq"),
-    ("sqsupseteq", "\\sqsupseteq"),
-    ("star", "\\star"),
-    ("bigcirc", "\\bigcirc"),
-    ("bullet", "\\bullet"),
-    ("uplus", "\\uplus"),
-    ("wr", "\\wr"),
-    ("oplus", "(+)"),
-    ("ominus", "(-)"),
-    ("otimes", "(\\X)"),
-    ("oslash", "(/)"),
-    ("odot", "(.)"),
-];
-
-/// Unicode spellings and their ASCII equivalents: exactly the set SANY's lexer accepts
-/// (`tla+.jj` and the synonym table of `Operators.java`), no more.
-const UNICODE: &[(char, &str)] = &[
-    ('∧', "/\\"),
-    ('∨', "\\/"),
-    ('¬', "~"),
-    ('∈', "\\in"),
-    ('∉', "\\notin"),
-    ('⊆', "\\subseteq"),
-    ('⊂', "\\subset"),
-    ('⊇', "\\supseteq"),
-    ('⊃', "\\supset"),
-    ('∪', "\\cup"),
-    ('∩', "\\cap"),
-    ('≜', "=="),
-    ('→', "->"),
-    ('↦', "|->"),
-    ('←', "<-"),
-    ('⟨', "<<"),
-    ('⟩', ">>"),
-    ('□', "[]"),
-    ('◇', "<>"),
-    ('≤', "<="),
-    ('≥', ">="),
-    ('≠', "#"),
-    ('∀', "\\A"),
-    ('∃', "\\E"),
-    ('×', "\\X"),
-    ('⇒', "=>"),
-    ('⇔', "<=>"),
-    ('≡', "<=>"),
-    ('↝', "~>"),
-    ('⇸', "-+->"),
-    ('⊕', "(+)"),
-    ('⊖', "(-)"),
-    ('⊗', "(\\X)"),
-    ('⊘', "(/)"),
-    ('⊙', "(.)"),
-    ('∘', "\\o"),
-    ('⋅', "\\cdot"),
-    ('≺', "\\prec"),
-    ('⪯', "\\preceq"),
-    ('≻', "\\succ"),
-    ('⪰', "\\succeq"),
-    ('∼', "\\sim"),
-    ('≃', "\\simeq"),
-    ('≈', "\\approx"),
-    ('≍', "\\asymp"),
-    ('≅', "\\cong"),
-    ('≐', "\\doteq"),
-    ('≫', "\\gg"),
-    ('≪', "\\ll"),
-    ('∝', "\\propto"),
-    ('⊓', "\\sqcap"),
-    ('⊔', "\\sqcup"),
-    ('⊏', "\\sqsubset"),
-    ('⊐', "\\sqsupset"),
-    ('⊑', "\\sqsubseteq"),
-    ('⊒', "\\sqsupseteq"),
-    ('⋆', "\\star"),
-    ('◯', "\\bigcirc"),
-    ('●', "\\bullet"),
-    ('⊎', "\\uplus"),
-    ('≀', "\\wr"),
-    ('÷', "\\div"),
-    ('⊢', "|-"),
-    ('⊨', "|="),
-    ('⊣', "-|"),
-    ('⫤', "=|"),
-    ('≔', ":="),
-    ('⩴', "::="),
-    ('‥', ".."),
-    ('…', "..."),
-    ('‼', "!!"),
-    ('⁇', "??"),
-    ('‖', "||"),
-    ('⁺', "^+"),
-    ('∷', "::"),
-];
-
-/// The Unicode spellings of names that are identifiers in ASCII.
-const UNICODE_NAMES: &[(char, &str)] = &[('ℕ', "Nat"), ('ℤ', "Int"), ('ℝ', "Real")];
-
 pub fn lex(text: &str) -> Result<Vec<Token>, Diagnostic> {
     Lexer::new(text).run()
 }
 
+/// Scans bytes; lines and columns are not kept up to date byte by byte but brought forward
+/// to each token's start ([`Lexer::sync`]), so that white space and comments cost one pass.
 struct Lexer<'a> {
     src: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// The byte up to which `line` and `col` have been counted.
+    mark: usize,
     line: u32,
-    line_start: usize,
-    /// Character column of `line_start`'s first char is 1; counts chars seen on this line.
+    /// Column of the character at `mark`.
     col: u32,
     tokens: Vec<Token>,
 }
@@ -346,10 +63,11 @@ impl<'a> Lexer<'a> {
             src,
             bytes: src.as_bytes(),
             pos: 0,
+            mark: 0,
             line: 1,
-            line_start: 0,
             col: 1,
-            tokens: Vec::new(),
+            // About one token per six bytes in the corpus: one allocation for most files.
+            tokens: Vec::with_capacity(src.len() / 6 + 16),
         }
     }
 
@@ -360,7 +78,7 @@ impl<'a> Lexer<'a> {
                 "no module found: expected a line `---- MODULE Name ----`",
             ));
         };
-        self.advance_to(start);
+        self.pos = start;
         // Nesting of MODULE headers: lexing stops at the `====` that closes the outermost one.
         let mut depth = 0usize;
         loop {
@@ -383,6 +101,7 @@ impl<'a> Lexer<'a> {
             self.tokens.push(tok);
         }
         let end = self.pos;
+        self.sync(end);
         self.tokens.push(Token {
             kind: TokKind::Eof,
             span: Span::new(end, end),
@@ -390,6 +109,28 @@ impl<'a> Lexer<'a> {
             col: self.col,
         });
         Ok(self.tokens)
+    }
+
+    /// Counts lines and columns from `mark` to `to`: a newline starts a new line at column 1,
+    /// a tab moves to the next tab stop (SANY's JavaCC SimpleCharStream, tab size 8: columns
+    /// 1..=8 are followed by 9), every other character, of any width in bytes, counts one.
+    fn sync(&mut self, to: usize) {
+        let region = &self.bytes[self.mark..to];
+        let mut from = 0;
+        if let Some(last) = region.iter().rposition(|&b| b == b'\n') {
+            self.line += region.iter().filter(|&&b| b == b'\n').count() as u32;
+            self.col = 1;
+            from = last + 1;
+        }
+        for &b in &region[from..] {
+            if b == b'\t' {
+                self.col = (self.col - 1) / 8 * 8 + 9;
+            } else if b & 0xC0 != 0x80 {
+                // Not a UTF-8 continuation byte: a character starts here.
+                self.col += 1;
+            }
+        }
+        self.mark = to;
     }
 
     fn peek_char(&self) -> Option<char> {
@@ -401,34 +142,11 @@ impl<'a> Lexer<'a> {
         self.bytes.get(i).copied().unwrap_or(0)
     }
 
-    #[inline]
+    /// Moves past the character at `pos`.
     fn bump(&mut self) -> Option<char> {
-        let b = *self.bytes.get(self.pos)?;
-        if b.is_ascii() && b != b'\n' && b != b'\t' {
-            self.pos += 1;
-            self.col += 1;
-            return Some(b as char);
-        }
         let c = self.peek_char()?;
         self.pos += c.len_utf8();
-        if c == '\n' {
-            self.line += 1;
-            self.line_start = self.pos;
-            self.col = 1;
-        } else if c == '\t' {
-            // SANY (JavaCC's SimpleCharStream, tab size 8) puts the next character at the next
-            // tab stop: columns 1..=8 are followed by 9, 9..=16 by 17.
-            self.col = (self.col - 1) / 8 * 8 + 9;
-        } else {
-            self.col += 1;
-        }
         Some(c)
-    }
-
-    fn advance_to(&mut self, target: usize) {
-        while self.pos < target {
-            self.bump();
-        }
     }
 
     fn error_here(&self, msg: impl Into<String>) -> Diagnostic {
@@ -436,52 +154,47 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_trivia(&mut self) -> Result<(), Diagnostic> {
-        loop {
-            let b = self.byte_at(self.pos);
-            if self.pos >= self.bytes.len() {
-                return Ok(());
-            }
+        let bytes = self.bytes;
+        while let Some(&b) = bytes.get(self.pos) {
             // SANY's white space: no form feed, no other control characters.
             if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' {
-                self.bump();
+                self.pos += 1;
             } else if b == b'\\' && self.byte_at(self.pos + 1) == b'*' {
-                // To the end of the line; no token follows on it, so the column need not be
-                // kept while skipping.
-                let rest = &self.bytes[self.pos..];
-                let len = rest
+                // To the end of the line.
+                let rest = &bytes[self.pos..];
+                self.pos += rest
                     .iter()
                     .position(|&c| c == b'\n' || c == b'\r')
                     .unwrap_or(rest.len());
-                self.pos += len;
             } else if b == b'(' && self.byte_at(self.pos + 1) == b'*' {
                 self.block_comment()?;
             } else {
                 return Ok(());
             }
         }
+        Ok(())
     }
 
     fn block_comment(&mut self) -> Result<(), Diagnostic> {
         let start = self.pos;
+        let bytes = self.bytes;
         let mut depth = 0usize;
-        while self.pos < self.bytes.len() {
-            let b = self.byte_at(self.pos);
-            if b == b'(' && self.byte_at(self.pos + 1) == b'*' {
-                depth += 1;
-                self.pos += 2;
-                self.col += 2;
-            } else if b == b'*' && self.byte_at(self.pos + 1) == b')' {
-                depth -= 1;
-                self.pos += 2;
-                self.col += 2;
-                if depth == 0 {
-                    return Ok(());
+        let mut i = start;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'(' if self.byte_at(i + 1) == b'*' => {
+                    depth += 1;
+                    i += 2;
                 }
-            } else if b.is_ascii() && b != b'\n' && b != b'\t' {
-                self.pos += 1;
-                self.col += 1;
-            } else {
-                self.bump();
+                b'*' if self.byte_at(i + 1) == b')' => {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        self.pos = i;
+                        return Ok(());
+                    }
+                }
+                _ => i += 1,
             }
         }
         Err(Diagnostic::new(
@@ -492,6 +205,7 @@ impl<'a> Lexer<'a> {
 
     fn token(&mut self) -> Result<Token, Diagnostic> {
         let start = self.pos;
+        self.sync(start);
         let (line, col) = (self.line, self.col);
         let kind = self.token_kind()?;
         Ok(Token {
@@ -502,19 +216,21 @@ impl<'a> Lexer<'a> {
         })
     }
 
+    fn skip_run(&mut self, byte: u8) {
+        while self.byte_at(self.pos) == byte {
+            self.pos += 1;
+        }
+    }
+
     fn token_kind(&mut self) -> Result<TokKind, Diagnostic> {
-        let rest = &self.src[self.pos..];
-        let b = self.byte_at(self.pos);
-        if b == b'-' && rest.starts_with("----") {
-            while self.byte_at(self.pos) == b'-' {
-                self.bump();
-            }
+        let rest = &self.bytes[self.pos..];
+        let b = rest[0];
+        if b == b'-' && rest.starts_with(b"----") {
+            self.skip_run(b'-');
             return Ok(TokKind::Dashes);
         }
-        if b == b'=' && rest.starts_with("====") {
-            while self.byte_at(self.pos) == b'=' {
-                self.bump();
-            }
+        if b == b'=' && rest.starts_with(b"====") {
+            self.skip_run(b'=');
             return Ok(TokKind::Equals);
         }
         if b == b'"' {
@@ -532,31 +248,33 @@ impl<'a> Lexer<'a> {
             }
         }
         if b < 0x80 {
-            for (text, canon) in SYMBOLS {
-                if text.as_bytes()[0] == b && rest.starts_with(text) {
-                    for _ in 0..text.len() {
-                        self.bump();
-                    }
+            for (text, canon) in tables::symbols_starting_with(b) {
+                // Byte by byte: symbols are 1 to 4 bytes, shorter than a call to memcmp.
+                let text_bytes = text.as_bytes();
+                if rest.len() >= text_bytes.len()
+                    && text_bytes.iter().zip(rest).all(|(a, b)| a == b)
+                {
+                    self.pos += text.len();
                     return Ok(TokKind::Sym(canon));
                 }
             }
             if b == b'\\' {
-                self.bump();
+                self.pos += 1;
                 return Ok(TokKind::Sym("\\"));
             }
             return Err(self.error_here(format!("unexpected character `{}`", b as char)));
         }
         let c = self.peek_char().unwrap_or('\u{fffd}');
-        if let Some((_, canon)) = UNICODE.iter().find(|(u, _)| *u == c) {
+        if let Some((_, canon)) = tables::UNICODE.iter().find(|(u, _)| *u == c) {
             self.bump();
             // `⟩_` and `]_`-like subscripts written with Unicode brackets.
             if *canon == ">>" && self.byte_at(self.pos) == b'_' {
-                self.bump();
+                self.pos += 1;
                 return Ok(TokKind::Sym(">>_"));
             }
             return Ok(TokKind::Sym(canon));
         }
-        if let Some((_, name)) = UNICODE_NAMES.iter().find(|(u, _)| *u == c) {
+        if let Some((_, name)) = tables::UNICODE_NAMES.iter().find(|(u, _)| *u == c) {
             self.bump();
             return Ok(TokKind::Ident((*name).to_string()));
         }
@@ -565,8 +283,22 @@ impl<'a> Lexer<'a> {
 
     fn string(&mut self) -> Result<TokKind, Diagnostic> {
         let start = self.pos;
-        self.bump();
-        let mut out = String::new();
+        let bytes = self.bytes;
+        let mut i = start + 1;
+        // Most strings have no escape: their text is the slice between the quotes.
+        while let Some(&b) = bytes.get(i) {
+            match b {
+                b'"' => {
+                    self.pos = i + 1;
+                    return Ok(TokKind::Str(self.src[start + 1..i].to_string()));
+                }
+                b'\\' => break,
+                b'\n' | b'\r' => break,
+                _ => i += 1,
+            }
+        }
+        let mut out = self.src[start + 1..i].to_string();
+        self.pos = i;
         loop {
             match self.bump() {
                 None | Some('\n' | '\r') => {
@@ -597,53 +329,48 @@ impl<'a> Lexer<'a> {
 
     fn word(&mut self) -> Result<TokKind, Diagnostic> {
         let start = self.pos;
+        let bytes = self.bytes;
         // `WF_` and `SF_` are tokens of their own: in `WF_vars(A)` the subscript follows.
-        let rest = &self.src[start..];
-        if (rest.starts_with("WF_") || rest.starts_with("SF_")) && start_of_word(self.src, start) {
-            for _ in 0..3 {
-                self.bump();
-            }
-            return Ok(TokKind::Kw(if rest.starts_with('W') {
-                "WF_"
-            } else {
-                "SF_"
-            }));
+        let rest = &bytes[start..];
+        if (rest.starts_with(b"WF_") || rest.starts_with(b"SF_")) && start_of_word(bytes, start) {
+            self.pos += 3;
+            return Ok(TokKind::Kw(if rest[0] == b'W' { "WF_" } else { "SF_" }));
         }
-        if !self.word_has_letter() {
+        let run = rest.iter().take_while(|b| is_word_byte(**b)).count();
+        let has_letter = rest[..run].iter().any(u8::is_ascii_alphabetic);
+        if !has_letter {
             // As in SANY, a word is a name only if it has a letter: `1_000` is `1` then `_000`.
-            while self.byte_at(self.pos).is_ascii_digit() {
-                self.bump();
-            }
-        } else {
-            while is_word_byte(self.byte_at(self.pos)) {
-                self.bump();
-            }
-        }
-        let word = &self.src[start..self.pos];
-        if word.bytes().all(|b| b.is_ascii_digit()) {
+            self.skip_digits();
             // A decimal `1.5`, but not the `1..` of an interval.
             if self.byte_at(self.pos) == b'.' && self.byte_at(self.pos + 1).is_ascii_digit() {
-                self.bump();
-                while self.byte_at(self.pos).is_ascii_digit() {
-                    self.bump();
-                }
+                self.pos += 1;
+                self.skip_digits();
                 return Ok(TokKind::Decimal(self.src[start..self.pos].to_string()));
             }
-            return parse_radix(word, 10)
+            return parse_radix(&self.src[start..self.pos], 10)
                 .map(TokKind::Num)
                 .ok_or_else(|| Diagnostic::new(Span::new(start, self.pos), "number too large"));
         }
-        let keyword = word.as_bytes()[0].is_ascii_uppercase() && word.len() >= 2;
-        if let Some(kw) = KEYWORDS.iter().find(|k| keyword && **k == word) {
-            return Ok(TokKind::Kw(kw));
-        }
-        // SANY's plural spellings of two proof keywords.
-        match word {
-            "ACTIONS" => return Ok(TokKind::Kw("ACTION")),
-            "TEMPORALS" => return Ok(TokKind::Kw("TEMPORAL")),
-            _ => {}
+        self.pos += run;
+        let word = &self.src[start..self.pos];
+        if word.len() >= 2 && word.as_bytes()[0].is_ascii_uppercase() {
+            if let Some(kw) = tables::keyword(word) {
+                return Ok(TokKind::Kw(kw));
+            }
+            // SANY's plural spellings of two proof keywords.
+            match word {
+                "ACTIONS" => return Ok(TokKind::Kw("ACTION")),
+                "TEMPORALS" => return Ok(TokKind::Kw("TEMPORAL")),
+                _ => {}
+            }
         }
         Ok(TokKind::Ident(word.to_string()))
+    }
+
+    fn skip_digits(&mut self) {
+        while self.byte_at(self.pos).is_ascii_digit() {
+            self.pos += 1;
+        }
     }
 
     /// Whether the run of letters, digits and `_` starting here contains a letter.
@@ -673,16 +400,16 @@ impl<'a> Lexer<'a> {
         };
         if let Some(radix) = radix.filter(|_| !digits.is_empty()) {
             let value = parse_radix(digits, radix);
-            self.advance_to(end);
+            self.pos = end;
             return value.map(TokKind::Num).ok_or_else(|| {
                 Diagnostic::new(Span::new(start, end), "malformed or too large number")
             });
         }
         // `\hFF`: hex digits may begin with a letter.
         if let Some(hex) = word.strip_prefix(['h', 'H']) {
-            if !hex.is_empty() && BACKSLASH_WORDS.iter().all(|(w, _)| *w != word) {
+            if !hex.is_empty() && tables::BACKSLASH_WORDS.iter().all(|(w, _)| *w != word) {
                 if let Some(v) = parse_radix(hex, 16) {
-                    self.advance_to(end);
+                    self.pos = end;
                     return Ok(TokKind::Num(v));
                 }
             }
@@ -694,8 +421,8 @@ impl<'a> Lexer<'a> {
                 .find(|c: char| !c.is_ascii_alphabetic())
                 .unwrap_or(word.len());
         let letters = &self.src[start + 1..letters_end];
-        if let Some((_, canon)) = BACKSLASH_WORDS.iter().find(|(w, _)| *w == letters) {
-            self.advance_to(letters_end);
+        if let Some((_, canon)) = tables::BACKSLASH_WORDS.iter().find(|(w, _)| *w == letters) {
+            self.pos = letters_end;
             return Ok(TokKind::Sym(canon));
         }
         Err(Diagnostic::new(
@@ -731,7 +458,7 @@ impl<'a> Lexer<'a> {
         while b.get(i) == Some(&b'.') && b.get(i + 1) != Some(&b'.') {
             i += 1;
         }
-        self.advance_to(i);
+        self.pos = i;
         Some(TokKind::Step(level))
     }
 }
@@ -740,8 +467,8 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-fn start_of_word(src: &str, i: usize) -> bool {
-    i == 0 || !is_word_byte(src.as_bytes()[i - 1])
+fn start_of_word(bytes: &[u8], i: usize) -> bool {
+    i == 0 || !is_word_byte(bytes[i - 1])
 }
 
 fn parse_radix(digits: &str, radix: u32) -> Option<u128> {
