@@ -35,6 +35,30 @@ pub struct Args {
     /// TLC's fingerprint polynomial index (-fp), which some operators' results depend on.
     #[arg(long, default_value_t = 0)]
     fp: usize,
+    /// Check random behaviours instead of every reachable state (TLC's -simulate); the
+    /// behaviours are reproducible for a --seed.
+    #[arg(long)]
+    simulate: bool,
+    /// With --simulate: at most this many states per behaviour (TLC's -depth, default 100).
+    #[arg(long, value_name = "D", requires = "simulate",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    depth: Option<u64>,
+    /// With --simulate: this many behaviours (default 1000; TLC's default is to run until
+    /// stopped).
+    #[arg(long, value_name = "N", requires = "simulate",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    traces: Option<u64>,
+}
+
+impl Args {
+    fn sim(&self) -> super::simulate::Settings {
+        super::simulate::Settings {
+            no_deadlock: self.no_deadlock,
+            depth: self.depth,
+            traces: self.traces,
+            seed: self.seed,
+        }
+    }
 }
 
 pub fn run(args: Args) -> u8 {
@@ -110,11 +134,21 @@ pub fn run(args: Args) -> u8 {
             return exit::CONFIG_ERROR;
         }
     };
+    if args.simulate {
+        return super::simulate::run(&spec, &model, &mut ev, &args.sim(), args.json, start);
+    }
     let opts = Options {
         check_deadlock: model.check_deadlock && !args.no_deadlock,
         max_depth: None,
     };
     ev.precompute_constants();
+    if let Some(w) = tla_check::symmetry::liveness_warning(&model) {
+        if args.json {
+            eprintln!("{w}");
+        } else {
+            println!("{w}");
+        }
+    }
     let r = engine::check(&ev, &model, &opts);
     let status = report::exit_status(&r);
     if args.json {

@@ -3,6 +3,7 @@
 pub mod check;
 pub mod conformance;
 pub mod parse;
+pub mod simulate;
 
 use std::path::PathBuf;
 
