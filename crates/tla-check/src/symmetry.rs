@@ -26,7 +26,7 @@
 use crate::model::Model;
 use std::cmp::Ordering;
 use std::sync::Arc;
-use tla_eval::value::{Domain, Fingerprinter, FuncValue, ModelValue, VResult};
+use tla_eval::value::{Domain, Fingerprinter, FuncValue, ModelValue, SetValue, VResult};
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
 
 /// One permutation: the image of each model value it moves, by model-value index.
@@ -140,7 +140,14 @@ impl Symmetry {
             cand.clear();
             let mut ord = Ordering::Equal;
             for (j, v) in values.iter().enumerate() {
-                let img = permute(v, p)?.unwrap_or_else(|| v.clone());
+                let img = if ord == Ordering::Equal {
+                    match permute_set_unless_greater(v, &min[j], p)? {
+                        Some(img) => img,
+                        None => continue 'perms,
+                    }
+                } else {
+                    permute(v, p)?.unwrap_or_else(|| v.clone())
+                };
                 if ord == Ordering::Equal {
                     ord = img.cmp(&min[j]);
                     // Larger in an earlier variable: the rest cannot make it smaller.
@@ -187,12 +194,34 @@ pub fn liveness_warning(model: &Model) -> Option<&'static str> {
     )
 }
 
+/// The image of `v`, or `None` when it is a set whose image is certainly greater than `min`:
+/// sets of one size compare by their smallest elements first, so most images are rejected
+/// without being sorted.
+fn permute_set_unless_greater(v: &Value, min: &Value, p: &Perm) -> VResult<Option<Value>> {
+    let (Value::Set(s), Value::Set(m)) = (v, min) else {
+        return Ok(Some(permute(v, p)?.unwrap_or_else(|| v.clone())));
+    };
+    let Some(mut elems) = permute_all(s.iter(), p)? else {
+        return Ok(Some(v.clone()));
+    };
+    if elems.len() == m.len() && elems.iter().min() > m.as_slice().first() {
+        return Ok(None);
+    }
+    elems.sort_unstable();
+    Ok(Some(Value::Set(SetValue::from_sorted_unchecked(elems))))
+}
+
 /// The value with each model value replaced by its image; `None` when nothing changes.
 fn permute(v: &Value, p: &Perm) -> VResult<Option<Value>> {
     Ok(match v {
         Value::ModelValue(m) => p.get(*m).map(Value::ModelValue),
         Value::Set(s) => match permute_all(s.iter(), p)? {
-            Some(elems) => Some(Value::set(elems)?),
+            Some(mut elems) => {
+                // A permutation is one-to-one and keeps elements comparable: sorting with the
+                // total order (TLC's order on them) is enough, no duplicates can appear.
+                elems.sort_unstable();
+                Some(Value::Set(SetValue::from_sorted_unchecked(elems)))
+            }
             None => None,
         },
         Value::Func(f) => permute_func(f, p)?.map(Value::from_func),
@@ -268,7 +297,12 @@ fn permute_func(f: &Arc<FuncValue>, p: &Perm) -> VResult<Option<FuncValue>> {
         (None, Some(values)) => Some(f.with_values(values)),
         (Some(d), values) => {
             let values = values.unwrap_or_else(|| f.values().to_vec());
-            Some(FuncValue::from_pairs(d.into_iter().zip(values).collect())?.with_kind(f.kind()))
+            // One-to-one on comparable arguments: the total order sorts them, no repeats.
+            let mut pairs: Vec<(Value, Value)> = d.into_iter().zip(values).collect();
+            pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            let (dom, values): (Vec<Value>, Vec<Value>) = pairs.into_iter().unzip();
+            let dom = SetValue::from_sorted_unchecked(dom);
+            Some(FuncValue::from_domain_set(&dom, values).with_kind(f.kind()))
         }
     })
 }
