@@ -591,3 +591,20 @@ fn simulation_options_are_checked() {
         .code(2)
         .says("--traces");
 }
+
+// Names the .cfg gives to ALIAS, POSTCONDITION and VIEW must be definitions of the spec: a
+// configuration error at the name's place (TLC: exit 151 and up).
+#[test]
+fn undefined_alias_postcondition_and_view_are_configuration_errors() {
+    for (key, col) in [("ALIAS", 7), ("POSTCONDITION", 15), ("VIEW", 6)] {
+        run_model(
+            "Steps",
+            STEPS,
+            &format!("INIT Init\nNEXT Next\n{key} Missing\n"),
+            &[],
+        )
+        .code(151)
+        .says(&format!("Steps.cfg:3:{col}:"))
+        .says("Missing");
+    }
+}
