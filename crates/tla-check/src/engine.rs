@@ -21,6 +21,8 @@ pub enum Verdict {
     AssumptionFalse(Loc),
     /// Evaluation failed (with the error), in a state or while computing initial states.
     Error(EvalError),
+    /// The POSTCONDITION (its name and the location of its definition) is FALSE.
+    PostconditionFalse(String, Loc),
 }
 
 /// One state of a counterexample and the action that led to it (None: an initial state).
@@ -40,6 +42,9 @@ pub struct Report {
     pub depth: u64,
     pub initial_states: u64,
     pub trace: Vec<TraceState>,
+    /// With an ALIAS, what to print of each trace state instead of the variables (see
+    /// `alias.rs`); empty without one.
+    pub aliased: Vec<Option<crate::alias::AliasedState>>,
 }
 
 pub struct Options {
@@ -102,6 +107,7 @@ struct Search<'m, 'e, 'a> {
     depth: u64,
     fp: Fingerprinter,
     env: Env,
+    symmetry: Option<crate::symmetry::Symmetry>,
 }
 
 /// Checks the assumptions, then explores every reachable state.
@@ -123,10 +129,23 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
         depth: 0,
         fp: Fingerprinter::new(),
         env: Env::new(),
+        symmetry: None,
     };
     let (verdict, trace) = match s.run() {
-        Ok(()) => (Verdict::Success, Vec::new()),
+        Ok(()) => {
+            let stats = crate::postcondition::FinalStats {
+                generated: s.generated,
+                distinct: s.nodes.len() as u64,
+                queue: s.queue.len() as u64,
+                depth: s.depth,
+            };
+            (crate::postcondition::check(ev, model, &stats), Vec::new())
+        }
         Err(stop) => (stop.verdict, s.trace(stop.at, stop.last)),
+    };
+    let aliased = match &model.alias {
+        Some(alias) => crate::alias::apply(ev, alias, &trace),
+        None => Vec::new(),
     };
     let initial_states = s.nodes.iter().filter(|n| n.parent == NO_PARENT).count() as u64;
     Report {
@@ -137,6 +156,7 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
         depth: s.depth,
         initial_states,
         trace,
+        aliased,
     }
 }
 
@@ -153,7 +173,7 @@ fn stop(verdict: Verdict, at: Option<u32>, last: Option<TraceState>) -> Stop {
 }
 
 /// The root module and those it extends, whose ASSUMEs TLC checks.
-fn assumption_modules(spec: &Spec) -> Vec<ModuleId> {
+pub(crate) fn assumption_modules(spec: &Spec) -> Vec<ModuleId> {
     let mut out = vec![spec.root];
     let mut i = 0;
     while i < out.len() {
@@ -170,6 +190,8 @@ fn assumption_modules(spec: &Spec) -> Vec<ModuleId> {
 
 impl Search<'_, '_, '_> {
     fn run(&mut self) -> Result<(), Stop> {
+        self.symmetry = crate::symmetry::bind(self.ev, self.model)
+            .map_err(|e| stop(Verdict::Error(e), None, None))?;
         self.check_assumptions()?;
         self.initial_states()?;
         while let Some(idx) = self.queue.pop_front() {
@@ -262,6 +284,11 @@ impl Search<'_, '_, '_> {
         });
         self.seen.insert(fp, idx);
         self.depth = self.depth.max(depth as u64);
+        // TLCGet("diameter"): the longest behaviour found so far.
+        self.ev
+            .run
+            .diameter
+            .store(self.depth as i64, Ordering::Relaxed);
         self.ev
             .run
             .distinct
@@ -327,14 +354,15 @@ impl Search<'_, '_, '_> {
 
     fn fingerprint(&mut self, state: &Arc<[Value]>, parent: u32) -> Result<u64, Stop> {
         let r = match &self.model.view {
-            None => self
-                .fp
-                .fingerprint_all(state.iter())
+            None => crate::symmetry::fingerprint(self.symmetry.as_ref(), &mut self.fp, state)
                 .map_err(EvalError::from),
             Some(view) => self
                 .ev
                 .eval(view, &mut self.env, &StateView::state(state))
-                .and_then(|v| self.fp.fingerprint(&v).map_err(EvalError::from)),
+                .and_then(|v| {
+                    crate::symmetry::fingerprint(self.symmetry.as_ref(), &mut self.fp, &[v])
+                        .map_err(EvalError::from)
+                }),
         };
         r.map_err(|e| {
             let last = TraceState {

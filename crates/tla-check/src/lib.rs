@@ -1,8 +1,12 @@
 //! The .cfg file and the model-checking engine.
 
+pub mod alias;
 pub mod config;
 pub mod engine;
 pub mod intern;
 pub mod model;
+pub mod postcondition;
 pub mod report;
 pub mod session;
+pub mod simulate;
+pub mod symmetry;

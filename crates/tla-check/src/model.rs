@@ -35,6 +35,8 @@ pub struct Model {
     pub view: Option<Expr>,
     pub alias: Option<Expr>,
     pub postcondition: Option<Check>,
+    /// The SYMMETRY definition: a set of permutations of model values (see `symmetry.rs`).
+    pub symmetry: Option<Expr>,
     /// Fairness conjuncts of the SPECIFICATION (for liveness checking).
     pub fairness: Vec<Expr>,
 }
@@ -146,6 +148,12 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let view = cfg.view.as_ref().map(check).transpose()?.map(|c| c.expr);
     let alias = cfg.alias.as_ref().map(check).transpose()?.map(|c| c.expr);
     let postcondition = cfg.postcondition.as_ref().map(check).transpose()?;
+    let symmetry = cfg
+        .symmetry
+        .as_ref()
+        .map(check)
+        .transpose()?
+        .map(|c| c.expr);
     Ok(Model {
         init,
         next,
@@ -161,6 +169,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         view,
         alias,
         postcondition,
+        symmetry,
         fairness,
     })
 }

@@ -28,6 +28,7 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::InvariantViolated(_) => exit::SAFETY,
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(_) => exit::EVAL_ERROR,
+        Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
     }
 }
 
@@ -61,11 +62,29 @@ pub fn write_trace(
     spec: &Spec,
     vars: &[tla_sema::ir::VarId],
     trace: &[TraceState],
+    aliased: &[Option<crate::alias::AliasedState>],
 ) {
     for (i, st) in trace.iter().enumerate() {
         let _ = writeln!(out, "State {}: {}", i + 1, action_label(spec, st.action));
-        write_state(out, spec, vars, &st.values);
+        match aliased.get(i) {
+            Some(Some(fields)) => write_fields(out, fields),
+            _ => write_state(out, spec, vars, &st.values),
+        }
         out.push('\n');
+    }
+}
+
+/// An ALIAS record's fields, printed as TLC prints a state's variables.
+fn write_fields(out: &mut String, fields: &[(String, Value)]) {
+    let bullet = if fields.len() == 1 { "" } else { "/\\ " };
+    for (name, v) in fields {
+        let text = tla_eval::value::ppr::ppr_value(v);
+        let indent = bullet.len() + name.len() + 3;
+        let _ = writeln!(
+            out,
+            "{bullet}{name} = {}",
+            indent_continuation(&text, indent)
+        );
     }
 }
 
@@ -91,6 +110,35 @@ fn indent_continuation(text: &str, by: usize) -> String {
 
 /// The whole report after a run, as TLC prints it.
 pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
+    let mut out = render_outcome(spec, vars, r);
+    if !closes_without_statistics(r) {
+        let _ = writeln!(
+            out,
+            "{} states generated, {} distinct states found, {} states left on queue.",
+            r.generated, r.distinct, r.left_on_queue
+        );
+        let _ = writeln!(
+            out,
+            "The depth of the complete state graph search is {}.",
+            r.depth
+        );
+    }
+    out
+}
+
+/// A violation in an initial state, or a false assumption: TLC prints no statistics.
+fn closes_without_statistics(r: &Report) -> bool {
+    let initial = r.trace.len() == 1 && r.trace[0].action.is_none();
+    matches!(r.verdict, Verdict::AssumptionFalse(_))
+        || (initial
+            && matches!(
+                r.verdict,
+                Verdict::InvariantViolated(_) | Verdict::PropertyViolated(_)
+            ))
+}
+
+/// The verdict and counterexample of a run, without the closing statistics.
+pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
     let mut out = String::new();
     // A violation in an initial state: TLC prints that state alone, and no statistics.
     let initial = r.trace.len() == 1 && r.trace[0].action.is_none();
@@ -108,7 +156,10 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
                 out,
                 "Error: {what} {name} is violated by the initial state:"
             );
-            write_state(&mut out, spec, vars, &r.trace[0].values);
+            match r.aliased.first() {
+                Some(Some(fields)) => write_fields(&mut out, fields),
+                _ => write_state(&mut out, spec, vars, &r.trace[0].values),
+            }
             return out;
         }
         Verdict::InvariantViolated(name) => {
@@ -132,10 +183,17 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         Verdict::Error(e) => {
             let _ = writeln!(out, "Error: {}", e.message);
         }
+        Verdict::PostconditionFalse(name, loc) => {
+            let _ = writeln!(
+                out,
+                "Error: Postcondition {name} at {} is false.",
+                describe_loc(spec, *loc)
+            );
+        }
     }
     if !r.trace.is_empty() {
         out.push_str("Error: The behavior up to this point is:\n");
-        write_trace(&mut out, spec, vars, &r.trace);
+        write_trace(&mut out, spec, vars, &r.trace, &r.aliased);
     }
     if let Verdict::Error(EvalError { loc: Some(loc), .. }) = &r.verdict {
         let _ = writeln!(
@@ -144,16 +202,6 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
             tlc_position(spec, *loc)
         );
     }
-    let _ = writeln!(
-        out,
-        "{} states generated, {} distinct states found, {} states left on queue.",
-        r.generated, r.distinct, r.left_on_queue
-    );
-    let _ = writeln!(
-        out,
-        "The depth of the complete state graph search is {}.",
-        r.depth
-    );
     out
 }
 
@@ -181,6 +229,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         Verdict::Deadlock => ("deadlock failure", None),
         Verdict::AssumptionFalse(_) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),
+        Verdict::PostconditionFalse(n, _) => ("assumption failure", Some(n.clone())),
     };
     let trace: Vec<serde_json::Value> = r
         .trace

@@ -123,7 +123,7 @@ fn read_config(path: &Path) -> Result<String, SetupError> {
 pub fn with_model<R>(
     setup: &Setup,
     loaded: &Loaded,
-    f: impl FnOnce(&Evaluator, &Model, &Options) -> R,
+    f: impl FnOnce(&mut Evaluator, &Model, &Options) -> R,
 ) -> Result<R, SetupError> {
     let spec = &loaded.spec;
     intern::intern_in_tlc_order(spec, &loaded.config_text);
@@ -149,7 +149,7 @@ pub fn with_model<R>(
         max_depth: None,
     };
     ev.precompute_constants();
-    Ok(f(&ev, &model, &opts))
+    Ok(f(&mut ev, &model, &opts))
 }
 
 /// The fields of TLCGet("config").
@@ -171,17 +171,21 @@ fn tlc_config(setup: &Setup, check_deadlock: bool) -> Vec<(String, Value)> {
 /// Loads, binds and searches: the whole of `tlacheck check` but printing.
 pub fn check(setup: &Setup) -> Result<Outcome, SetupError> {
     let loaded = load(setup)?;
-    let spec = &loaded.spec;
     with_model(setup, &loaded, |ev, model, opts| {
-        let report = engine::check(ev, model, opts);
-        Outcome {
-            status: report::exit_status(&report),
-            text: report::render(spec, &model.vars, &report),
-            json: report::to_json(spec, &model.vars, &report),
-            variables: (model.vars.iter())
-                .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
-                .collect(),
-            report,
-        }
+        search(&loaded.spec, ev, model, opts)
     })
+}
+
+/// The breadth-first search of a bound model, with its report rendered.
+pub fn search(spec: &Spec, ev: &Evaluator, model: &Model, opts: &Options) -> Outcome {
+    let report = engine::check(ev, model, opts);
+    Outcome {
+        status: report::exit_status(&report),
+        text: report::render(spec, &model.vars, &report),
+        json: report::to_json(spec, &model.vars, &report),
+        variables: (model.vars.iter())
+            .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
+            .collect(),
+        report,
+    }
 }

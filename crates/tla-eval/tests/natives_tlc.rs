@@ -149,3 +149,37 @@ SameNbrs == \A n \in Nodes : \A i \in 1 .. 5 : Nbrs(n) = Nbrs(n)
     let ev = seeded(&spec, 3);
     check_with(&ev, &spec, &[("Same", "TRUE"), ("SameNbrs", "TRUE")]);
 }
+
+#[test]
+fn concatenation_joins_strings_as_tlc_does() {
+    // TLC's Sequences.Concat joins two strings into one string (trace specs build messages
+    // with it); a string and a sequence cannot be joined.
+    let spec = load(
+        "Sequences, TLC",
+        "S == \"hit count \" \\o ToString(3)\nT == <<1>> \\o <<2>>\nBad == \"a\" \\o <<1>>",
+    );
+    let ev = Evaluator::new(&spec);
+    check_with(&ev, &spec, &[("S", "\"hit count 3\""), ("T", "<<1, 2>>")]);
+    assert!(error_of(&ev, &spec, "Bad").contains("non-string"));
+}
+
+#[test]
+fn stats_and_duration_have_tlc_fields() {
+    // AbstractChecker.getStatistics: five fields in BFS; TLCGet("duration") whole seconds.
+    let spec = load(
+        "TLC, Integers",
+        "D == DOMAIN TLCGet(\"stats\")\nDur == TLCGet(\"duration\") \\in 0 .. 5",
+    );
+    let ev = Evaluator::new(&spec);
+    check_with(
+        &ev,
+        &spec,
+        &[
+            (
+                "D",
+                "{\"queue\", \"distinct\", \"generated\", \"diameter\", \"duration\"}",
+            ),
+            ("Dur", "TRUE"),
+        ],
+    );
+}

@@ -45,6 +45,8 @@ fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ff
         Some("-fp") => "--fp".into(),
         Some("-deadlock") => "--no-deadlock".into(),
         Some("-library") => "--library".into(),
+        Some("-simulate") => "--simulate".into(),
+        Some("-depth") => "--depth".into(),
         _ => a,
     })
     .collect()

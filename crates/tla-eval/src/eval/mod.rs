@@ -24,6 +24,10 @@ pub struct RunInfo {
     pub generated: AtomicI64,
     pub queue: AtomicI64,
     pub diameter: AtomicI64,
+    /// Behaviours generated so far in simulation mode (TLCGet("stats").traces).
+    pub traces: AtomicI64,
+    /// When the run started (TLCGet("duration")); set when the evaluator is made.
+    pub started: OnceLock<std::time::Instant>,
     /// Intermediate states of action compositions (`A \cdot B`) generated since last read:
     /// TLC counts them as generated states.
     pub intermediate: AtomicI64,
@@ -88,7 +92,10 @@ impl<'a> Evaluator<'a> {
             let_constants: OnceLock::new(),
             literal_sets: OnceLock::new(),
             registers: Mutex::new(Default::default()),
-            run: RunInfo::default(),
+            run: RunInfo {
+                started: OnceLock::from(std::time::Instant::now()),
+                ..RunInfo::default()
+            },
             tlc_config: Vec::new(),
             system_properties: Default::default(),
             out: Mutex::new(Box::new(std::io::stdout())),

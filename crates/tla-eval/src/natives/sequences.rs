@@ -12,6 +12,16 @@ pub(super) const NATIVES: &[Entry] = &[
         Ok(Value::Int(seq_ref(a, 0, "Len")?.len() as i64))
     }),
     ("Sequences", "\\o", |_, _, _, a, _| {
+        // TLC's Sequences.Concat joins two strings as strings.
+        if let Value::Str(x) = val(a, 0)? {
+            return match val(a, 1)? {
+                Value::Str(y) => Ok(Value::str(&format!("{}{}", x.as_str(), y.as_str()))),
+                other => Err(EvalError::new(format!(
+                    "Attempted to concatenate the string {} with the non-string:\n{other}",
+                    Value::Str(*x)
+                ))),
+            };
+        }
         let (x, y) = (seq_ref(a, 0, "\\o")?, seq_ref(a, 1, "\\o")?);
         let mut s = Vec::with_capacity(x.len() + y.len());
         s.extend_from_slice(x);

@@ -143,17 +143,8 @@ pub(super) fn tlc_get(
                     .collect();
                 Value::record(fields).map_err(EvalError::from)
             }
-            "stats" => Value::record(vec![
-                (crate::value::IStr::new("distinct"), load(&ev.run.distinct)),
-                (
-                    crate::value::IStr::new("generated"),
-                    load(&ev.run.generated),
-                ),
-                (crate::value::IStr::new("queue"), load(&ev.run.queue)),
-                (crate::value::IStr::new("diameter"), load(&ev.run.diameter)),
-                (crate::value::IStr::new("traces"), Value::Int(0)),
-            ])
-            .map_err(EvalError::from),
+            "duration" => Ok(Value::Int(duration(ev))),
+            "stats" => stats(ev),
             other => match other.strip_prefix("-D") {
                 Some(key) => Ok(Value::str(
                     ev.system_properties
@@ -170,6 +161,43 @@ pub(super) fn tlc_get(
             "TLCGet takes a number or a name, not {other}"
         ))),
     }
+}
+
+/// Whole seconds since the run started, as TLC's `TLCGet("duration")`.
+fn duration(ev: &Evaluator) -> i64 {
+    ev.run
+        .started
+        .get()
+        .map(|t| t.elapsed().as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// `TLCGet("stats")`: breadth-first search reports queue, distinct, generated, diameter and
+/// duration (`AbstractChecker.getStatistics`); simulation reports traces, duration and
+/// generated (the part of `Simulator.getStatistics` this checker keeps).
+fn stats(ev: &Evaluator) -> EResult<Value> {
+    let load = |x: &std::sync::atomic::AtomicI64| Value::Int(x.load(Ordering::Relaxed));
+    let name = crate::value::IStr::new;
+    let simulating = ev
+        .tlc_config
+        .iter()
+        .any(|(k, v)| k == "mode" && *v == Value::str("simulate"));
+    let fields = if simulating {
+        vec![
+            (name("traces"), load(&ev.run.traces)),
+            (name("duration"), Value::Int(duration(ev))),
+            (name("generated"), load(&ev.run.generated)),
+        ]
+    } else {
+        vec![
+            (name("queue"), load(&ev.run.queue)),
+            (name("distinct"), load(&ev.run.distinct)),
+            (name("generated"), load(&ev.run.generated)),
+            (name("diameter"), load(&ev.run.diameter)),
+            (name("duration"), Value::Int(duration(ev))),
+        ]
+    };
+    Value::record(fields).map_err(EvalError::from)
 }
 
 fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {

@@ -364,4 +364,19 @@ impl FuncValue {
             values: values.into(),
         }
     }
+
+    /// The same domain and kind with other values, one per domain element (SYMMETRY's
+    /// permutation of a function whose domain it leaves alone).
+    pub fn with_values(&self, values: Vec<Value>) -> FuncValue {
+        assert_eq!(
+            values.len(),
+            self.values.len(),
+            "one value per domain element"
+        );
+        FuncValue {
+            kind: self.kind,
+            domain: self.domain.clone(),
+            values: values.into(),
+        }
+    }
 }

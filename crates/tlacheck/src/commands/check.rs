@@ -39,6 +39,30 @@ pub struct Args {
     /// Write the counterexample, if any, to FILE.itf.json (ITF, as Apalache and Quint read).
     #[arg(long = "dump-trace", value_name = "FILE")]
     dump_trace: Option<PathBuf>,
+    /// Check random behaviours instead of every reachable state (TLC's -simulate); the
+    /// behaviours are reproducible for a --seed.
+    #[arg(long)]
+    simulate: bool,
+    /// With --simulate: at most this many states per behaviour (TLC's -depth, default 100).
+    #[arg(long, value_name = "D", requires = "simulate",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    depth: Option<u64>,
+    /// With --simulate: this many behaviours (default 1000; TLC's default is to run until
+    /// stopped).
+    #[arg(long, value_name = "N", requires = "simulate",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    traces: Option<u64>,
+}
+
+impl Args {
+    fn sim(&self) -> super::simulate::Settings {
+        super::simulate::Settings {
+            no_deadlock: self.no_deadlock,
+            depth: self.depth,
+            traces: self.traces,
+            seed: self.seed,
+        }
+    }
 }
 
 pub fn run(args: Args) -> u8 {
@@ -50,9 +74,9 @@ pub fn run(args: Args) -> u8 {
         }
     }
     let setup = Setup {
-        spec_path: args.spec,
+        spec_path: args.spec.clone(),
         spec_text: None,
-        config_path: args.config,
+        config_path: args.config.clone(),
         config_text: None,
         search: super::search_path(&args.library),
         defines: args
@@ -75,8 +99,37 @@ pub fn run(args: Args) -> u8 {
             return 2;
         }
     };
-    let outcome = match session::check(&setup) {
-        Ok(o) => o,
+    let loaded = match session::load(&setup) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!("{}", e.message);
+            return e.status;
+        }
+    };
+    let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
+        if args.simulate {
+            let sim = args.sim();
+            return Ran::Simulated(super::simulate::run(
+                &loaded.spec,
+                model,
+                ev,
+                &sim,
+                args.json,
+                start,
+            ));
+        }
+        if let Some(w) = tla_check::symmetry::liveness_warning(model) {
+            if args.json {
+                eprintln!("{w}");
+            } else {
+                println!("{w}");
+            }
+        }
+        Ran::Searched(Box::new(session::search(&loaded.spec, ev, model, opts)))
+    });
+    let outcome = match ran {
+        Ok(Ran::Searched(o)) => *o,
+        Ok(Ran::Simulated(status)) => return status,
         Err(e) => {
             eprint!("{}", e.message);
             return e.status;
@@ -97,4 +150,10 @@ pub fn run(args: Args) -> u8 {
         return 2;
     }
     outcome.status
+}
+
+/// What a run did: a search (printed by the caller) or a simulation (already printed).
+enum Ran {
+    Searched(Box<session::Outcome>),
+    Simulated(u8),
 }

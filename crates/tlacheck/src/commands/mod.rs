@@ -6,6 +6,7 @@ pub mod dump_trace;
 pub mod mutants;
 pub mod overrides;
 pub mod parse;
+pub mod simulate;
 pub mod trace;
 pub mod verify;
 

@@ -1,0 +1,53 @@
+//! ALIAS: what a counterexample shows of each state.
+//!
+//! # TLC facts (from `tlc2/tool/impl/Tool.java` `evalAlias`, `tlc2/tool/TLCStateMutExt`)
+//!
+//! * With an ALIAS, each state of a printed behaviour is replaced by the value of the alias
+//!   (a record) evaluated in that state, with the next state of the behaviour as the primed
+//!   state (so an alias may be an action-level formula); the record's fields are printed, in
+//!   the record's order, as `/\ field = value` instead of the variables.
+//! * `TLCGet("level")` in the alias is the state's position in the behaviour (1 for the first).
+//! * When the alias cannot be evaluated in a state (e.g. `TraceLog[TLCGet("level") - 1]` in
+//!   the first state) or its value is not a record, TLC prints that state as it is.
+
+use crate::engine::TraceState;
+use std::sync::atomic::Ordering;
+use tla_eval::{Env, Evaluator, StateView, Value};
+use tla_sema::ir::Expr;
+
+/// The fields to print for one state: (name, value) in the record's order.
+pub type AliasedState = Vec<(String, Value)>;
+
+/// The alias of each state of `trace`, or `None` for a state printed as it is.
+pub fn apply(ev: &Evaluator, alias: &Expr, trace: &[TraceState]) -> Vec<Option<AliasedState>> {
+    let saved = ev.run.level.load(Ordering::Relaxed);
+    let mut env = Env::new();
+    let out = trace
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            ev.run.level.store(i as i64 + 1, Ordering::Relaxed);
+            let next: Option<Vec<Option<Value>>> = trace
+                .get(i + 1)
+                .map(|n| n.values.iter().cloned().map(Some).collect());
+            let value = match &next {
+                Some(slots) => ev.eval(alias, &mut env, &StateView::transition(&st.values, slots)),
+                None => ev.eval(alias, &mut env, &StateView::state(&st.values)),
+            };
+            fields(value.ok()?)
+        })
+        .collect();
+    ev.run.level.store(saved, Ordering::Relaxed);
+    out
+}
+
+/// A record's fields, in its order; `None` for any other value.
+fn fields(v: Value) -> Option<AliasedState> {
+    let f = v.as_func()?;
+    if !f.is_record_like() {
+        return None;
+    }
+    f.iter()
+        .map(|(k, v)| Some((k.as_str()?.as_str().to_string(), v.clone())))
+        .collect()
+}
