@@ -1,0 +1,96 @@
+//! Runs scenarios with tracing on and compares each written trace with the committed one in
+//! `examples/traces/` (validated by `tlacheck verify examples/verify.toml`'s `[[trace]]`
+//! entries). Regenerate them, after a deliberate change, with
+//! `TLA_TRACE_BLESS=1 cargo test -p tlacheck-examples --features tla-trace --test traces`.
+#![cfg(feature = "tla-trace")]
+
+use std::path::PathBuf;
+use tlacheck_examples::session_log::SessionLog;
+use tlacheck_examples::thread_claim::{Refused, Thread};
+
+fn traces_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../traces")
+}
+
+/// Runs `scenario` with the trace sink on a scratch file, then compares (or, blessing,
+/// writes) `examples/traces/<name>`.
+fn record(name: &str, spec: &str, scenario: impl FnOnce()) {
+    let scratch = std::env::temp_dir().join(format!("tlacheck-{}-{name}", std::process::id()));
+    tla_trace_emit::start(scratch.to_str().unwrap(), spec).unwrap();
+    scenario();
+    // The next start() replaces (and closes) this file; read it now, the writes are unbuffered.
+    let written = std::fs::read_to_string(&scratch).unwrap();
+    let _ = std::fs::remove_file(&scratch);
+    let committed = traces_dir().join(name);
+    if std::env::var_os("TLA_TRACE_BLESS").is_some() {
+        std::fs::write(&committed, &written).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&committed).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (bless it, see the top of this file)",
+            committed.display()
+        )
+    });
+    assert_eq!(written, expected, "{name} differs from the committed trace");
+}
+
+fn session_log_crash_tears_the_tail_and_open_truncates_it() {
+    let mut log = SessionLog::new(); // event 1
+    log.append("first").unwrap(); // 2 Append
+    log.fsync().unwrap(); // 3 Fsync: durable 1, acked 1
+    log.append("second").unwrap(); // 4 Append: written 2
+    log.crash(3); // 5 Crash: "first\nsec" survives: written 1, durable 1, torn
+    log.open(); // 6 Open: the torn tail is truncated
+    assert_eq!(log.bytes(), b"first\n");
+}
+
+/// p1 plans, its claim lapses, p2 claims and starts: p1's start is fenced.
+fn thread_claim_lapsed_claim_fences_the_stale_start() {
+    let mut t = Thread::new(); // event 1
+    t.send("hello"); // 2 Send
+    t.acquire(1).unwrap(); // 3 Acquire(p1)
+    let m1 = t.plan(1).unwrap(); // 4 Plan(p1)
+    t.tick(); // 5 Tick: p1's claim lapses
+    t.acquire(2).unwrap(); // 6 Acquire(p2)
+    let m2 = t.plan(2).unwrap(); // 7 Plan(p2)
+    t.run_start(2, m2).unwrap(); // 8 RunStart(p2)
+    assert_eq!(t.run_start(1, m1), Err(Refused::Fenced)); // 9 StartFenced(p1)
+    t.finish(2); // 10 Finish(p2)
+    assert_eq!(t.runs, [1]);
+}
+
+/// The same schedule with the buggy unfenced start: event 9, RunStart(p1) while p2 holds
+/// the claim, is not a step of ThreadClaim.cfg (FencedStart = TRUE).
+fn thread_claim_unfenced_start_consumes_twice() {
+    let mut t = Thread::new();
+    t.send("hello");
+    t.acquire(1).unwrap();
+    let m1 = t.plan(1).unwrap();
+    t.tick();
+    t.acquire(2).unwrap();
+    let m2 = t.plan(2).unwrap();
+    t.run_start(2, m2).unwrap(); // 8 RunStart(p2)
+    t.start_unfenced(1, m1); // 9 RunStart(p1): the bug
+    assert_eq!(t.runs, [1, 1]);
+}
+
+// One test: the trace sink is global to the process, so the scenarios run one after another.
+#[test]
+fn scenarios_write_the_committed_traces() {
+    record(
+        "session_log_crash_reopen.ndjson",
+        "SessionLog",
+        session_log_crash_tears_the_tail_and_open_truncates_it,
+    );
+    record(
+        "thread_claim_fenced.ndjson",
+        "ThreadClaim",
+        thread_claim_lapsed_claim_fences_the_stale_start,
+    );
+    record(
+        "thread_claim_unfenced_bug.ndjson",
+        "ThreadClaim",
+        thread_claim_unfenced_start_consumes_twice,
+    );
+}
