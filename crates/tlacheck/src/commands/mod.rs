@@ -7,6 +7,7 @@ pub mod mutants;
 pub mod overrides;
 pub mod parse;
 pub mod trace;
+pub mod trace_suite;
 pub mod verify;
 
 use std::path::PathBuf;
