@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use tlacheck_examples::session_log::SessionLog;
 use tlacheck_examples::thread_claim::{Refused, Thread};
+use tlacheck_examples::writer_lock::{LockError, LockFile, Log, Writer};
 
 fn traces_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../traces")
@@ -75,6 +76,27 @@ fn thread_claim_unfenced_start_consumes_twice() {
     assert_eq!(t.runs, [1, 1]);
 }
 
+/// w1 writes, its lease expires, w2 takes over: w1 notices it was deposed, w2 writes and
+/// releases.
+fn writer_lock_takeover_after_expiry() {
+    let mut lock = LockFile::new(); // event 1
+    let (mut w1, mut w2, mut log) = (Writer::new(1), Writer::new(2), Log::default());
+    assert_eq!(lock.acquire(&mut w1), Ok(1)); // 2 Acquire(w1): gen 1
+    lock.write(&w1, &mut log, "a").unwrap(); // 3 Write(w1): lastGen 1
+    lock.expire(); // 4 Expire
+    assert_eq!(lock.acquire(&mut w2), Ok(2)); // 5 Acquire(w2): gen 2
+    assert_eq!(
+        lock.write(&w1, &mut log, "stale"),
+        Err(LockError::Fenced {
+            write: 1,
+            current: 2
+        })
+    ); // refused: no event
+    assert!(lock.notice(&mut w1)); // 6 Notice(w1)
+    lock.write(&w2, &mut log, "b").unwrap(); // 7 Write(w2): lastGen 2
+    lock.release(&mut w2).unwrap(); // 8 Release(w2)
+}
+
 // One test: the trace sink is global to the process, so the scenarios run one after another.
 #[test]
 fn scenarios_write_the_committed_traces() {
@@ -87,6 +109,11 @@ fn scenarios_write_the_committed_traces() {
         "thread_claim_fenced.ndjson",
         "ThreadClaim",
         thread_claim_lapsed_claim_fences_the_stale_start,
+    );
+    record(
+        "writer_lock_takeover.ndjson",
+        "WriterLock",
+        writer_lock_takeover_after_expiry,
     );
     record(
         "thread_claim_unfenced_bug.ndjson",
