@@ -36,6 +36,9 @@ fn verify_runs_the_example_traces_and_passes() {
         .stdout(predicate::str::contains(
             "  ok     traces/writer_lock_takeover.ndjson (WriterLock.tla): accepted\n",
         ))
+        .stdout(predicate::str::contains(
+            "  ok     traces/execution_lease_deposed.ndjson (ExecutionLease.tla): accepted\n",
+        ))
         // Derived by hand in examples/impl/tests/traces.rs: event 9 is p1's unfenced start.
         .stdout(predicate::str::contains(
             "  ok     traces/thread_claim_unfenced_bug.ndjson (ThreadClaim.tla): rejected at step 9, as expected\n",
@@ -55,7 +58,7 @@ fn selftest_of_the_example_suite_passes() {
             "the spec with StartFenced replaced by FALSE: ok, rejected at step 9\n",
         ))
         .stdout(predicate::str::ends_with(
-            "SUITE SELFTEST PASSED (3 traces)\n",
+            "SUITE SELFTEST PASSED (4 traces)\n",
         ));
 }
 

@@ -5,6 +5,7 @@
 #![cfg(feature = "tla-trace")]
 
 use std::path::PathBuf;
+use tlacheck_examples::execution_lease::{self, Refused as Fenced, ReplayPolicy, Store, Worker};
 use tlacheck_examples::session_log::SessionLog;
 use tlacheck_examples::thread_claim::{Refused, Thread};
 use tlacheck_examples::writer_lock::{LockError, LockFile, Log, Writer};
@@ -97,6 +98,21 @@ fn writer_lock_takeover_after_expiry() {
     lock.release(&mut w2).unwrap(); // 8 Release(w2)
 }
 
+/// w1 starts the step, its lease expires, it runs the effect anyway; w2 claims and abandons
+/// the step (policy Never); w1's commit is refused.
+fn execution_lease_deposed_worker_is_fenced() {
+    let (mut s, mut effects) = (Store::new(), 0); // event 1
+    let (mut w1, mut w2) = (Worker::new(1), Worker::new(2));
+    s.claim(&mut w1).unwrap(); // 2 Claim(w1): leaseGen 1
+    s.start_step(&w1).unwrap(); // 3 Start(w1): running, stepGen 1
+    s.expire(); // 4 Expire
+    execution_lease::run_effect(&mut s, &mut effects); // 5 Effect: effects 1
+    s.claim(&mut w2).unwrap(); // 6 Claim(w2): leaseGen 2
+    assert_eq!(s.recover_step(&w2, ReplayPolicy::Never), Ok(false)); // 7 Recover(w2): abandoned
+    assert_eq!(s.commit_step(&w1), Err(Fenced::Fenced)); // 8 CommitRefused(w1)
+    assert_eq!(effects, 1);
+}
+
 // One test: the trace sink is global to the process, so the scenarios run one after another.
 #[test]
 fn scenarios_write_the_committed_traces() {
@@ -114,6 +130,11 @@ fn scenarios_write_the_committed_traces() {
         "writer_lock_takeover.ndjson",
         "WriterLock",
         writer_lock_takeover_after_expiry,
+    );
+    record(
+        "execution_lease_deposed.ndjson",
+        "ExecutionLease",
+        execution_lease_deposed_worker_is_fenced,
     );
     record(
         "thread_claim_unfenced_bug.ndjson",
