@@ -231,12 +231,17 @@ fn an_invalid_mutant_exits_2() {
 }
 
 #[test]
-fn a_trace_is_not_yet_available_exits_2() {
+fn a_trace_that_cannot_be_read_exits_2() {
+    // Trace validation is wired in (child `trace validate`): a missing trace file could not run.
     let (_d, m) = suite("[[trace]]\nspec = \"Counter.tla\"\nfile = \"run.ndjson\"\n");
     let (code, out) = verify(&m, &[]);
     assert_eq!(code, 2, "{out}");
     assert!(
-        out.contains("run.ndjson: trace validation is not available"),
+        out.contains("COULD NOT RUN run.ndjson (Counter.tla): "),
+        "{out}"
+    );
+    assert!(
+        out.contains("run.ndjson:1:1: cannot read the trace"),
         "{out}"
     );
 }

@@ -69,6 +69,49 @@ impl Default for Store {
 }
 
 impl Store {
+    /// A free lease and a pending step; with tracing on, logs it as the initial state.
+    pub fn new() -> Store {
+        let s = Store::default();
+        #[cfg(feature = "tla-trace")]
+        s.trace(None, None, Some(0));
+        s
+    }
+
+    /// Records the spec action `action` (of worker `w`, if it has one) after its step;
+    /// `effects` is the caller's count, known only to the step that runs the effect.
+    fn record(&mut self, action: &'static str, w: Option<WorkerId>, effects: Option<u32>) {
+        self.events.emit(action);
+        #[cfg(feature = "tla-trace")]
+        self.trace(Some(action), w, effects);
+        let _ = (w, effects);
+    }
+
+    /// One trace event: the lease and step rows (`wgen` and `pc` live in the workers, the
+    /// policy in the tool's configuration: the validator follows them from the actions).
+    #[cfg(feature = "tla-trace")]
+    fn trace(&self, action: Option<&str>, w: Option<WorkerId>, effects: Option<u32>) {
+        let name = |w: WorkerId| format!("w{w}");
+        let step = match self.status {
+            StepStatus::Pending => "pending",
+            StepStatus::Running => "running",
+            StepStatus::Done => "done",
+            StepStatus::Abandoned => "abandoned",
+        };
+        let mut event = tla_trace_emit::Event::new(action);
+        if let Some(w) = w {
+            event.param("w", &name(w));
+        }
+        event.var("owner", &self.owner.map_or("none".to_string(), name));
+        event.var("leaseGen", &self.generation);
+        event.var("expired", &self.expired);
+        event.var("step", &step);
+        event.var("stepGen", &self.step_generation);
+        if let Some(n) = effects {
+            event.var("effects", &n);
+        }
+        event.emit();
+    }
+
     /// The fence of every step-row write: `w` owns the live lease generation.
     fn holds(&self, w: &Worker) -> bool {
         self.owner == Some(w.id) && w.generation == self.generation && !self.expired
@@ -83,14 +126,14 @@ impl Store {
         self.owner = Some(w.id);
         self.expired = false;
         w.generation = self.generation;
-        self.events.emit("Claim");
+        self.record("Claim", Some(w.id), None);
         Ok(self.generation)
     }
 
     /// The lease runs out while its worker may still run (the spec's `Expire`).
     pub fn expire(&mut self) {
         self.expired = true;
-        self.events.emit("Expire");
+        self.record("Expire", None, None);
     }
 
     /// Marks the pending step running, in a fenced write (the spec's `Start`).
@@ -103,7 +146,7 @@ impl Store {
         }
         self.status = StepStatus::Running;
         self.step_generation = w.generation;
-        self.events.emit("Start");
+        self.record("Start", Some(w.id), None);
         Ok(())
     }
 
@@ -122,7 +165,7 @@ impl Store {
         if !replay {
             self.status = StepStatus::Abandoned;
         }
-        self.events.emit("Recover");
+        self.record("Recover", Some(w.id), None);
         Ok(replay)
     }
 
@@ -130,12 +173,12 @@ impl Store {
     /// moved on: the deposed worker stops).
     pub fn commit_step(&mut self, w: &Worker) -> Result<(), Refused> {
         if !self.holds(w) {
-            self.events.emit("CommitRefused");
+            self.record("CommitRefused", Some(w.id), None);
             return Err(Refused::Fenced);
         }
         self.status = StepStatus::Done;
         self.step_generation = w.generation;
-        self.events.emit("Commit");
+        self.record("Commit", Some(w.id), None);
         Ok(())
     }
 }
@@ -143,7 +186,7 @@ impl Store {
 /// Runs the step's external effect (the spec's `Effect`): not fenced, it is outside the database.
 pub fn run_effect(store: &mut Store, effects: &mut u32) {
     *effects += 1;
-    store.events.emit("Effect");
+    store.record("Effect", None, Some(*effects));
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! The protocols that `examples/specs` model, small enough to read beside their specs.
 //!
 //! Each spec action has one function here (named in `examples/verify.toml`'s coverage
-//! entries); each such function records its action in an [`Events`] log, the one place a
-//! trace event per action will be written once `tla-trace-emit` exists.
+//! entries); each such function records its action in an [`Events`] log and, with the
+//! `tla-trace` feature, writes a trace event (`tla-trace-emit`): the action, its parameters
+//! and the spec variables the struct holds, in the spec's names (`tests/traces.rs`).
 
 pub mod execution_lease;
 pub mod session_log;

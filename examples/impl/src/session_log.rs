@@ -71,13 +71,43 @@ pub enum LogError {
 }
 
 impl SessionLog {
-    /// A new, empty, open log.
+    /// A new, empty, open log; with tracing on, logs it as the initial state.
     pub fn new() -> SessionLog {
-        SessionLog {
+        let log = SessionLog {
             disk: Disk::default(),
             acked: 0,
             open: true,
             events: Events::default(),
+        };
+        #[cfg(feature = "tla-trace")]
+        log.trace(None);
+        log
+    }
+
+    /// Records the spec action `action` after its step.
+    fn record(&mut self, action: &'static str) {
+        self.events.emit(action);
+        #[cfg(feature = "tla-trace")]
+        self.trace(Some(action));
+    }
+
+    /// One trace event with the spec's variables (`crashed`, the model's one-crash bound, is
+    /// not the log's to know: the validator keeps both values).
+    #[cfg(feature = "tla-trace")]
+    fn trace(&self, action: Option<&str>) {
+        let durable_bytes = &self.disk.bytes[..self.disk.durable];
+        let durable = durable_bytes.iter().filter(|&&b| b == b'\n').count();
+        let (written, acked, torn) = (self.lines(), self.acked, self.is_torn());
+        let (dropped, is_open) = (self.disk.dropped, self.open);
+        match action {
+            None => tla_trace_emit::emit!(state: {
+                "written" => written, "durable" => durable, "acked" => acked, "torn" => torn,
+                "dropped" => dropped, "isOpen" => is_open
+            }),
+            Some(a) => tla_trace_emit::emit!(a, state: {
+                "written" => written, "durable" => durable, "acked" => acked, "torn" => torn,
+                "dropped" => dropped, "isOpen" => is_open
+            }),
         }
     }
 
@@ -101,7 +131,7 @@ impl SessionLog {
     pub fn crash(&mut self, extra: usize) {
         self.disk.lose_unsynced(extra);
         self.open = false;
-        self.events.emit("Crash");
+        self.record("Crash");
     }
 
     /// Whether the file ends in half a line.
@@ -119,7 +149,7 @@ impl SessionLog {
         }
         self.disk.bytes.extend_from_slice(line.as_bytes());
         self.disk.bytes.push(b'\n');
-        self.events.emit("Append");
+        self.record("Append");
         Ok(())
     }
 
@@ -131,12 +161,12 @@ impl SessionLog {
         }
         // tla: Fsync begins
         if self.disk.sync().is_err() {
-            self.events.emit("FsyncFail");
+            self.record("FsyncFail");
             return Err(LogError::Io);
         }
         self.acked = self.lines();
         // tla: Fsync ends
-        self.events.emit("Fsync");
+        self.record("Fsync");
         Ok(self.acked)
     }
 
@@ -156,7 +186,7 @@ impl SessionLog {
         self.disk.bytes.truncate(whole);
         self.disk.durable = self.disk.durable.min(whole);
         self.open = true;
-        self.events.emit("Open");
+        self.record("Open");
     }
 }
 

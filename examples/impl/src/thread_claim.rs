@@ -37,11 +37,57 @@ pub enum Refused {
 
 const TTL: u32 = 1;
 
+/// A process as the spec names it: the model value `p1`, `p2`, ...
+#[cfg(feature = "tla-trace")]
+fn proc_name(p: ProcId) -> String {
+    format!("p{p}")
+}
+
 impl Thread {
+    /// A thread with no messages and no claim; with tracing on, logs it as the initial state.
+    pub fn new() -> Thread {
+        let t = Thread::default();
+        #[cfg(feature = "tla-trace")]
+        t.trace(None, None);
+        t
+    }
+
+    /// Records the spec action `action` (of process `p`, if it has one) after its step.
+    fn record(&mut self, action: &'static str, p: Option<ProcId>) {
+        self.events.emit(action);
+        #[cfg(feature = "tla-trace")]
+        self.trace(Some(action), p);
+        let _ = p;
+    }
+
+    /// One trace event: the spec's variables this struct holds (`pc` and `plan` live in the
+    /// callers, `runs` is bounded by the model's MaxMsgs: both left to the validator).
+    #[cfg(feature = "tla-trace")]
+    fn trace(&self, action: Option<&str>, p: Option<ProcId>) {
+        let claim = self
+            .claim
+            .map_or("none".to_string(), |c| proc_name(c.holder));
+        let ttl = self.claim.map_or(0, |c| c.ttl);
+        let sent = self.messages.len();
+        match (action, p) {
+            (None, _) => tla_trace_emit::emit!(state: {
+                "sent" => sent, "taken" => self.taken, "claim" => claim, "ttl" => ttl
+            }),
+            (Some(a), None) => tla_trace_emit::emit!(a, state: {
+                "sent" => sent, "taken" => self.taken, "claim" => claim, "ttl" => ttl
+            }),
+            (Some(a), Some(p)) => {
+                tla_trace_emit::emit!(a, params: { "p" => proc_name(p) }, state: {
+                    "sent" => sent, "taken" => self.taken, "claim" => claim, "ttl" => ttl
+                })
+            }
+        }
+    }
+
     /// Commits a message to the thread's log (the spec's `Send`).
     pub fn send(&mut self, text: &str) {
         self.messages.push(text.to_string());
-        self.events.emit("Send");
+        self.record("Send", None);
     }
 
     /// Claims the thread when something is asked and the claim is free or lapsed (the spec's
@@ -55,39 +101,47 @@ impl Thread {
             holder: p,
             ttl: TTL,
         });
-        self.events.emit("Acquire");
+        self.record("Acquire", Some(p));
         Ok(())
     }
 
     /// Reads the cursor: the message the run takes, or None, and the claim is released (the
     /// spec's `Plan`).
     pub fn plan(&mut self, p: ProcId) -> Option<usize> {
-        self.events.emit("Plan");
-        if self.taken < self.messages.len() {
+        let planned = if self.taken < self.messages.len() {
             Some(self.taken + 1)
         } else {
             self.release_claim(p);
             None
-        }
+        };
+        self.record("Plan", Some(p));
+        planned
     }
 
     /// Starts the planned run, consuming its message, fenced by the claim (the spec's
     /// `RunStart`, or `StartFenced`).
     pub fn run_start(&mut self, p: ProcId, message: usize) -> Result<(), Refused> {
         if self.claim.map(|c| c.holder) != Some(p) {
-            self.events.emit("StartFenced");
+            self.record("StartFenced", Some(p));
             return Err(Refused::Fenced);
         }
+        self.start_unfenced(p, message);
+        Ok(())
+    }
+
+    /// The buggy start of the negative control (`ThreadClaimUnfenced.cfg`): it consumes the
+    /// message without looking at the claim. Kept so a trace test can show the validator
+    /// rejecting the step where a lapsed claim's holder consumes a message twice.
+    pub fn start_unfenced(&mut self, p: ProcId, message: usize) {
         self.taken = message;
         self.runs.push(message);
-        self.events.emit("RunStart");
-        Ok(())
+        self.record("RunStart", Some(p));
     }
 
     /// The run ends and the process releases its claim (the spec's `Finish`).
     pub fn finish(&mut self, p: ProcId) {
         self.release_claim(p);
-        self.events.emit("Finish");
+        self.record("Finish", Some(p));
     }
 
     /// release_lease: removes the claim only if `p` still holds it.
@@ -103,7 +157,7 @@ impl Thread {
     pub fn tick(&mut self) {
         if let Some(c) = self.claim.as_mut() {
             c.ttl = c.ttl.saturating_sub(1);
-            self.events.emit("Tick");
+            self.record("Tick", None);
         }
     }
 }

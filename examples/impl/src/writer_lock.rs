@@ -60,6 +60,41 @@ impl Log {
 }
 
 impl LockFile {
+    /// A free lock at generation 0; with tracing on, logs it as the initial state.
+    pub fn new() -> LockFile {
+        let lock = LockFile::default();
+        #[cfg(feature = "tla-trace")]
+        lock.trace(None, None, Some(0));
+        lock
+    }
+
+    /// Records the spec action `action` (of writer `w`, if it has one) after its step;
+    /// `last_gen` is the log's, known only to the steps that see the log.
+    fn record(&mut self, action: &'static str, w: Option<WriterId>, last_gen: Option<u64>) {
+        self.events.emit(action);
+        #[cfg(feature = "tla-trace")]
+        self.trace(Some(action), w, last_gen);
+        let _ = (w, last_gen);
+    }
+
+    /// One trace event: the lock file's variables (`believes` and `observed` live in the
+    /// writers: the validator follows them from the actions).
+    #[cfg(feature = "tla-trace")]
+    fn trace(&self, action: Option<&str>, w: Option<WriterId>, last_gen: Option<u64>) {
+        let name = |w: WriterId| format!("w{w}");
+        let mut event = tla_trace_emit::Event::new(action);
+        if let Some(w) = w {
+            event.param("w", &name(w));
+        }
+        event.var("holder", &self.holder.map_or("none".to_string(), name));
+        event.var("gen", &self.generation);
+        event.var("expired", &self.expired);
+        if let Some(g) = last_gen {
+            event.var("lastGen", &g);
+        }
+        event.emit();
+    }
+
     /// The lock's generation, bumped on every grant.
     pub fn generation(&self) -> u64 {
         self.generation
@@ -75,7 +110,7 @@ impl LockFile {
         self.holder = Some(writer.id);
         self.expired = false;
         writer.believes = self.generation;
-        self.events.emit("Acquire");
+        self.record("Acquire", Some(writer.id), None);
         Ok(self.generation)
     }
 
@@ -85,7 +120,7 @@ impl LockFile {
         if self.holder.is_some() && !self.expired {
             return Err(LockError::Busy);
         }
-        self.events.emit("Observe");
+        self.record("Observe", None, None);
         Ok(self.generation + 1)
     }
 
@@ -96,14 +131,14 @@ impl LockFile {
         self.holder = Some(writer.id);
         self.expired = false;
         writer.believes = observed;
-        self.events.emit("TakeOver");
+        self.record("TakeOver", Some(writer.id), None);
     }
 
     /// The holder's lease runs out (the spec's `Expire`).
     pub fn expire(&mut self) {
         if self.holder.is_some() {
             self.expired = true;
-            self.events.emit("Expire");
+            self.record("Expire", None, None);
         }
     }
 
@@ -121,7 +156,7 @@ impl LockFile {
         }
         log.last_generation = writer.believes;
         log.lines.push((writer.believes, line.to_string()));
-        self.events.emit("Write");
+        self.record("Write", Some(writer.id), Some(log.last_generation));
         Ok(())
     }
 
@@ -131,7 +166,7 @@ impl LockFile {
             return false;
         }
         writer.believes = 0;
-        self.events.emit("Notice");
+        self.record("Notice", Some(writer.id), None);
         true
     }
 
@@ -143,7 +178,7 @@ impl LockFile {
         self.holder = None;
         self.expired = false;
         writer.believes = 0;
-        self.events.emit("Release");
+        self.record("Release", Some(writer.id), None);
         Ok(())
     }
 }

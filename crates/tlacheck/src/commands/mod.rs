@@ -8,6 +8,7 @@ pub mod overrides;
 pub mod parse;
 pub mod simulate;
 pub mod trace;
+pub mod trace_suite;
 pub mod verify;
 
 use std::path::PathBuf;

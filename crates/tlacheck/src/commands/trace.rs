@@ -1,7 +1,7 @@
 //! `tlacheck trace validate` and `tlacheck trace selftest`: an implementation's trace
 //! against a spec (see the `tla-trace` crate).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tla_check::session::Setup;
 use tla_trace::{Options, Verdict};
 
@@ -15,16 +15,17 @@ pub struct Args {
 enum Command {
     /// Is the trace a behaviour of the spec? ACCEPTED (exit 0) or REJECTED at step N (exit 1).
     Validate(Common),
-    /// Plant bad variants of an accepted trace and require the validator to reject each.
+    /// Plant bad variants of an accepted trace and require the validator to reject each;
+    /// given a verify.toml instead, do so for each of its accepted [[trace]] entries.
     Selftest(Common),
 }
 
 #[derive(clap::Args)]
 struct Common {
-    /// The spec, e.g. Spec.tla.
+    /// The spec, e.g. Spec.tla (selftest: or a verify.toml, without a trace).
     spec: PathBuf,
     /// The trace: NDJSON, or ITF when the name ends in .itf.json.
-    trace: PathBuf,
+    trace: Option<PathBuf>,
     /// The model configuration (default: the spec's name with .cfg).
     #[arg(long = "config", value_name = "FILE")]
     config: Option<PathBuf>,
@@ -51,7 +52,7 @@ impl Common {
         }
     }
 
-    fn options(&self) -> Options {
+    pub(super) fn options(&self) -> Options {
         Options {
             max_skip: self.max_skip,
             max_frontier: self.max_frontier,
@@ -67,7 +68,11 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn validate(c: Common) -> u8 {
-    let trace = match tla_trace::read_trace(&c.trace) {
+    let Some(trace_path) = &c.trace else {
+        eprintln!("trace validate: give the spec and the trace, e.g. Spec.tla trace.ndjson");
+        return 2;
+    };
+    let trace = match tla_trace::read_trace(trace_path) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{e}");
@@ -111,14 +116,23 @@ fn validate(c: Common) -> u8 {
 }
 
 fn selftest(c: Common) -> u8 {
-    let trace = match tla_trace::read_trace(&c.trace) {
+    let Some(trace_path) = &c.trace else {
+        return super::trace_suite::selftest_manifest(&c.spec, &c.options());
+    };
+    selftest_one(&c.setup(), trace_path, &c.options())
+}
+
+/// Self-tests one trace against the spec `setup` names and prints the report: exit 0 passed,
+/// 1 a planted change not rejected (or the trace rejected), 2 could not run.
+pub(super) fn selftest_one(setup: &Setup, trace_path: &Path, options: &Options) -> u8 {
+    let trace = match tla_trace::read_trace(trace_path) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{e}");
             return 2;
         }
     };
-    let report = match tla_trace::selftest::selftest(&c.setup(), &trace, &c.options()) {
+    let report = match tla_trace::selftest::selftest(setup, &trace, options) {
         Ok(r) => r,
         Err(f) => {
             eprint!("{}", f.message);
