@@ -21,6 +21,8 @@ pub enum Verdict {
     AssumptionFalse(Loc),
     /// Evaluation failed (with the error), in a state or while computing initial states.
     Error(EvalError),
+    /// A temporal property has a counterexample (a lasso, see `Report::liveness`).
+    TemporalViolated(String),
 }
 
 /// One state of a counterexample and the action that led to it (None: an initial state).
@@ -40,6 +42,8 @@ pub struct Report {
     pub depth: u64,
     pub initial_states: u64,
     pub trace: Vec<TraceState>,
+    /// The liveness phase, when the model has temporal properties and the search completed.
+    pub liveness: Option<crate::liveness::LiveReport>,
 }
 
 pub struct Options {
@@ -102,6 +106,8 @@ struct Search<'m, 'e, 'a> {
     depth: u64,
     fp: Fingerprinter,
     env: Env,
+    /// The behaviour graph, recorded when there are temporal properties to check.
+    graph: Option<crate::liveness::GraphRecorder>,
 }
 
 /// Checks the assumptions, then explores every reachable state.
@@ -123,9 +129,30 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
         depth: 0,
         fp: Fingerprinter::new(),
         env: Env::new(),
+        graph: (!model.temporal_properties.is_empty()).then(Default::default),
     };
+    let mut liveness = None;
     let (verdict, trace) = match s.run() {
-        Ok(()) => (Verdict::Success, Vec::new()),
+        Ok(()) => match s.graph.take() {
+            Some(g) => {
+                let states: Vec<_> = s.nodes.iter().map(|n| n.state.clone()).collect();
+                match crate::liveness::check(ev, model, g, &states) {
+                    Ok(mut live) => {
+                        let r = match live.violation.as_mut() {
+                            Some(v) => (
+                                Verdict::TemporalViolated(v.property.clone()),
+                                std::mem::take(&mut v.trace),
+                            ),
+                            None => (Verdict::Success, Vec::new()),
+                        };
+                        liveness = Some(live);
+                        r
+                    }
+                    Err(e) => (Verdict::Error(e), Vec::new()),
+                }
+            }
+            None => (Verdict::Success, Vec::new()),
+        },
         Err(stop) => (stop.verdict, s.trace(stop.at, stop.last)),
     };
     let initial_states = s.nodes.iter().filter(|n| n.parent == NO_PARENT).count() as u64;
@@ -137,6 +164,7 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
         depth: s.depth,
         initial_states,
         trace,
+        liveness,
     }
 }
 
@@ -250,7 +278,8 @@ impl Search<'_, '_, '_> {
             return self.check_state(&state, parent, action, None);
         }
         let fp = self.fingerprint(&state, parent)?;
-        if self.seen.contains_key(&fp) {
+        if let Some(&old) = self.seen.get(&fp) {
+            self.record(parent, old, action);
             return Ok(());
         }
         let idx = self.nodes.len() as u32;
@@ -261,6 +290,7 @@ impl Search<'_, '_, '_> {
             depth,
         });
         self.seen.insert(fp, idx);
+        self.record(parent, idx, action);
         self.depth = self.depth.max(depth as u64);
         self.ev
             .run
@@ -485,6 +515,13 @@ impl Search<'_, '_, '_> {
             }
         }
         Ok(true)
+    }
+
+    /// A transition to the kept node `to`, for the liveness checker's behaviour graph.
+    fn record(&mut self, parent: u32, to: u32, action: Option<DefId>) {
+        if let Some(g) = &mut self.graph {
+            g.record((parent != NO_PARENT).then_some(parent), to, action);
+        }
     }
 
     /// Gives the evaluator the behaviour leading to node `idx` (TLCExt's Trace).

@@ -3,5 +3,6 @@
 pub mod config;
 pub mod engine;
 pub mod intern;
+pub mod liveness;
 pub mod model;
 pub mod report;

@@ -28,6 +28,7 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::InvariantViolated(_) => exit::SAFETY,
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(_) => exit::EVAL_ERROR,
+        Verdict::TemporalViolated(_) => exit::LIVENESS,
     }
 }
 
@@ -45,7 +46,7 @@ pub fn describe_loc(spec: &Spec, loc: Loc) -> String {
     format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
 }
 
-fn action_label(spec: &Spec, action: Option<DefId>) -> String {
+pub(crate) fn action_label(spec: &Spec, action: Option<DefId>) -> String {
     match action {
         None => "<Initial predicate>".to_string(),
         Some(d) => {
@@ -94,6 +95,9 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
     let mut out = String::new();
     // A violation in an initial state: TLC prints that state alone, and no statistics.
     let initial = r.trace.len() == 1 && r.trace[0].action.is_none();
+    if let Some(live) = &r.liveness {
+        crate::liveness::render::write_start(&mut out, live, r.distinct);
+    }
     match &r.verdict {
         Verdict::Success => {
             out.push_str("Model checking completed. No error has been found.\n");
@@ -132,8 +136,13 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         Verdict::Error(e) => {
             let _ = writeln!(out, "Error: {}", e.message);
         }
+        Verdict::TemporalViolated(_) => {
+            if let Some(live) = &r.liveness {
+                crate::liveness::render::write_violation(&mut out, spec, vars, live, &r.trace);
+            }
+        }
     }
-    if !r.trace.is_empty() {
+    if !r.trace.is_empty() && !matches!(r.verdict, Verdict::TemporalViolated(_)) {
         out.push_str("Error: The behavior up to this point is:\n");
         write_trace(&mut out, spec, vars, &r.trace);
     }
@@ -181,6 +190,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         Verdict::Deadlock => ("deadlock failure", None),
         Verdict::AssumptionFalse(_) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),
+        Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
     let trace: Vec<serde_json::Value> = r
         .trace
