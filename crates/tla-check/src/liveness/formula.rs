@@ -200,6 +200,14 @@ impl<'e, 'a> Reader<'e, 'a> {
                     (Fairness::Strong, true) => LF::And(vec![ga(en_t), eg(st_f)]),
                 })
             }
+            ExprKind::Quant(_, bounds, _)
+                if bounds.iter().any(|x| x.set.level > Level::Constant) =>
+            {
+                Err(unsupported(
+                    e,
+                    "(a quantifier over a set that depends on variables)",
+                ))
+            }
             ExprKind::Quant(q, bounds, body) => {
                 let mut parts = Vec::new();
                 self.each_binding(bounds, b, e, &mut |r, nb| {
@@ -250,6 +258,10 @@ impl<'e, 'a> Reader<'e, 'a> {
                 self.read(&def.body, &nb, neg)
             }
             ExprKind::Let(_, body) | ExprKind::Label(_, body) => self.read(body, b, neg),
+            ExprKind::If(c, _, _) if c.level > Level::Constant => Err(unsupported(
+                e,
+                "(IF with a condition that depends on variables)",
+            )),
             ExprKind::If(c, t, f) => {
                 let mut env = Env::from_bindings(b);
                 let v = self.ev.eval_bool(c, &mut env, &StateView::constant())?;
@@ -357,7 +369,9 @@ impl<'e, 'a> Reader<'e, 'a> {
                 }
                 Ok(())
             }
-            ExprKind::Quant(Quantifier::Forall, bounds, body) => {
+            ExprKind::Quant(Quantifier::Forall, bounds, body)
+                if bounds.iter().all(|x| x.set.level == Level::Constant) =>
+            {
                 self.each_binding(bounds, b, e, &mut |r, nb| r.fairness(body, nb, conds, rest))
             }
             ExprKind::Label(_, x) => self.fairness(x, b, conds, rest),

@@ -69,6 +69,21 @@ pub fn build(f: &Found, graph: &Graph, states: &[Arc<[Value]>]) -> (Vec<TraceSta
     let mut cycle: Path = Vec::new();
     let mut at = entry;
     for need in &f.needs {
+        // A need the cycle already meets on its way is not visited again.
+        let met = match *need {
+            Need::Node(n) => n == entry || cycle.iter().any(|&(x, _)| x == n),
+            Need::Step(v, w, e) => {
+                let mut from = entry;
+                cycle.iter().any(|&(x, xe)| {
+                    let hit = from == v && x == w && xe == e;
+                    from = x;
+                    hit
+                })
+            }
+        };
+        if met {
+            continue;
+        }
         match *need {
             Need::Node(n) => {
                 let p = path_to(f, at, &|x| x == n);
