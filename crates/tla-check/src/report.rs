@@ -217,6 +217,10 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         "depth": r.depth,
         "initial_states": r.initial_states,
         "trace_len": if r.trace.is_empty() { None } else { Some(r.trace.len()) },
+        "lasso": r.liveness.as_ref().and_then(|l| l.violation.as_ref()).map(|v| match v.end {
+            crate::liveness::LassoEnd::BackTo(n, _) => serde_json::json!({ "back_to_state": n }),
+            crate::liveness::LassoEnd::Stuttering => serde_json::json!({ "stuttering": true }),
+        }),
         "trace": trace,
     })
 }

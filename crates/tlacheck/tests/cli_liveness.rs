@@ -29,11 +29,16 @@ impl Dir {
 
     /// Checks `module` under `cfg` (the .cfg's text).
     fn check(&self, module: &str, cfg: &str) -> Run {
+        self.check_with(module, cfg, &[])
+    }
+
+    fn check_with(&self, module: &str, cfg: &str, extra: &[&str]) -> Run {
         self.file("M.cfg", cfg);
         let out = Command::cargo_bin("tlacheck")
             .unwrap()
             .current_dir(&self.0)
             .args(["check", &format!("{module}.tla"), "-config", "M.cfg"])
+            .args(extra)
             .timeout(Duration::from_secs(60))
             .output()
             .unwrap();
@@ -298,6 +303,9 @@ Step(p) == pc[p] = "a" /\ pc' = [pc EXCEPT ![p] = "b"]
 Next == \E p \in Procs : Step(p)
 AllFair == Init /\ [][Next]_pc /\ \A p \in Procs : WF_pc(Step(p))
 OneFair == Init /\ [][Next]_pc /\ WF_pc(Step(1))
+FairFor(p) == SF_pc(Step(p))
+AllFairByOperator == Init /\ [][Next]_pc /\ \A p \in Procs : FairFor(p)
+OneFairByOperator == Init /\ [][Next]_pc /\ FairFor(1)
 AllDone == \A p \in Procs : <>(pc[p] = "b")
 ====
 "#;
@@ -308,6 +316,10 @@ fn quantified_fairness() {
     d.file("Procs.tla", PROCS_TLA);
     let cfg = |s: &str| format!("SPECIFICATION {s}\nPROPERTY AllDone\nCHECK_DEADLOCK FALSE\n");
     d.check("Procs", &cfg("AllFair")).holds();
+    // The same through an operator taking the process, with SF (Step(p) stays enabled until
+    // taken, so SF and WF agree here).
+    d.check("Procs", &cfg("AllFairByOperator")).holds();
+    d.check("Procs", &cfg("OneFairByOperator")).stutters();
     let r = d.check("Procs", &cfg("OneFair"));
     // Process 1 must move; then the state stutters with process 2 still at "a".
     r.stutters();
@@ -397,4 +409,19 @@ OverState == \A v \in {x} : <>(x = v)
         "{r:?}"
     );
     assert!(r.stdout.contains("Line 7, column 14"), "{r:?}");
+}
+
+#[test]
+fn json_names_the_property_and_the_lasso() {
+    let d = Dir::new();
+    d.file("Counter.tla", COUNTER_TLA);
+    let cfg = "SPECIFICATION Fair\nPROPERTY InfOften2 InfOften5\n";
+    let r = d.check_with("Counter", cfg, &["--json"]);
+    assert_eq!(r.code, Some(13), "{r:?}");
+    let j: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("one JSON object");
+    assert_eq!(j["outcome"], "liveness failure");
+    assert_eq!(j["violated"], "InfOften5");
+    assert_eq!(j["trace_len"], 3);
+    assert_eq!(j["lasso"]["back_to_state"], 1);
+    assert_eq!(j["distinct"], 3);
 }

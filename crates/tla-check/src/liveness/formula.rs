@@ -228,34 +228,8 @@ impl<'e, 'a> Reader<'e, 'a> {
                 })
             }
             ExprKind::Call(d, args) => {
-                let d = match self.ev.override_of(*d) {
-                    None => *d,
-                    Some(OpValue::Def(t)) => *t,
-                    Some(_) => return Err(unsupported(e, "(an overridden operator)")),
-                };
-                let def = self.ev.spec.def(d);
-                if def.params.iter().any(|p| p.arity > 0) {
-                    return Err(unsupported(e, "(an operator taking an operator argument)"));
-                }
-                let mut nb: Vec<(LocalId, Binding)> = if def.in_let {
-                    b.iter().cloned().collect()
-                } else {
-                    Vec::new()
-                };
-                for (p, a) in def.params.iter().zip(args) {
-                    let binding = if a.level == Level::Constant {
-                        let mut env = Env::from_bindings(b);
-                        match self.ev.eval(a, &mut env, &StateView::constant()) {
-                            Ok(v) => Binding::Val(v),
-                            Err(_) => Binding::Lazy(tla_eval::env::ExprRef::new(a), b.clone()),
-                        }
-                    } else {
-                        Binding::Lazy(tla_eval::env::ExprRef::new(a), b.clone())
-                    };
-                    nb.push((p.local, binding));
-                }
-                let nb: Bindings = nb.into();
-                self.read(&def.body, &nb, neg)
+                let (body, nb) = self.enter_call(e, *d, args, b)?;
+                self.read(body, &nb, neg)
             }
             ExprKind::Let(_, body) | ExprKind::Label(_, body) => self.read(body, b, neg),
             ExprKind::If(c, _, _) if c.level > Level::Constant => Err(unsupported(
@@ -269,6 +243,46 @@ impl<'e, 'a> Reader<'e, 'a> {
             }
             _ => Err(unsupported(e, "(this operator at temporal level)")),
         }
+    }
+
+    /// The body of a temporal definition applied to `args`, and the bindings to read it under
+    /// (its parameters; for a LET definition, also the names around it).
+    fn enter_call(
+        &self,
+        e: &Expr,
+        d: tla_sema::ir::DefId,
+        args: &[Expr],
+        b: &Bindings,
+    ) -> Result<(&'a Expr, Bindings), EvalError> {
+        let d = match self.ev.override_of(d) {
+            None => d,
+            Some(OpValue::Def(t)) => *t,
+            Some(_) => return Err(unsupported(e, "(an overridden operator)")),
+        };
+        let spec: &'a tla_sema::Spec = self.ev.spec;
+        let def = spec.def(d);
+        if def.params.iter().any(|p| p.arity > 0) {
+            return Err(unsupported(e, "(an operator taking an operator argument)"));
+        }
+        let mut nb: Vec<(LocalId, Binding)> = if def.in_let {
+            b.iter().cloned().collect()
+        } else {
+            Vec::new()
+        };
+        for (p, a) in def.params.iter().zip(args) {
+            let lazy = || Binding::Lazy(tla_eval::env::ExprRef::new(a), b.clone());
+            let binding = if a.level == Level::Constant {
+                let mut env = Env::from_bindings(b);
+                match self.ev.eval(a, &mut env, &StateView::constant()) {
+                    Ok(v) => Binding::Val(v),
+                    Err(_) => lazy(),
+                }
+            } else {
+                lazy()
+            };
+            nb.push((p.local, binding));
+        }
+        Ok((&def.body, nb.into()))
     }
 
     fn junction(
@@ -375,10 +389,9 @@ impl<'e, 'a> Reader<'e, 'a> {
                 self.each_binding(bounds, b, e, &mut |r, nb| r.fairness(body, nb, conds, rest))
             }
             ExprKind::Label(_, x) => self.fairness(x, b, conds, rest),
-            ExprKind::Call(d, args) if args.is_empty() && self.ev.override_of(*d).is_none() => {
-                let def = self.ev.spec.def(*d);
-                let nb: Bindings = if def.in_let { b.clone() } else { Arc::new([]) };
-                self.fairness(&def.body, &nb, conds, rest)
+            ExprKind::Call(d, args) if e.level == Level::Temporal => {
+                let (body, nb) = self.enter_call(e, *d, args, b)?;
+                self.fairness(body, &nb, conds, rest)
             }
             _ => {
                 rest.push(self.read(e, b, false)?);
