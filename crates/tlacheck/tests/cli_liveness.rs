@@ -425,3 +425,42 @@ fn json_names_the_property_and_the_lasso() {
     assert_eq!(j["lasso"]["back_to_state"], 1);
     assert_eq!(j["distinct"], 3);
 }
+
+/// With VIEW y, the state (2, 1) reached from (1, 2) is the node of (1, 1), found first. The
+/// counterexample to <>[](y # 2) goes (0, 0) -> (1, 2) -> (2, 1) -> ...: printed as the
+/// spec's real steps, x grows by one in each state.
+const VIEW_TLA: &str = r#"---- MODULE Viewed ----
+EXTENDS Naturals
+VARIABLES x, y
+vars == <<x, y>>
+Init == x = 0 /\ y = 0
+Next == \/ y = 0 /\ y' = 1 /\ x' = x + 1
+        \/ y = 0 /\ y' = 2 /\ x' = x + 1
+        \/ y = 2 /\ y' = 1 /\ x' = x + 1
+        \/ y = 1 /\ y' = 0 /\ x' = x + 1
+Spec == Init /\ [][Next]_vars /\ WF_vars(Next)
+View == y
+NotTwoForever == <>[](y # 2)
+====
+"#;
+
+#[test]
+fn with_a_view_the_lasso_is_made_of_real_steps() {
+    let d = Dir::new();
+    d.file("Viewed.tla", VIEW_TLA);
+    let r = d.check(
+        "Viewed",
+        "SPECIFICATION Spec\nPROPERTY NotTwoForever\nVIEW View\n",
+    );
+    r.loops();
+    assert!(r.stdout.contains("3 distinct states found"), "{r:?}");
+    let xs: Vec<i64> = r
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("/\\ x = "))
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(xs.len() >= 3, "{r:?}");
+    assert!(xs.iter().enumerate().all(|(i, &x)| x == i as i64), "{r:?}");
+    assert!(r.stdout.contains("/\\ x = 1\n/\\ y = 2\n"), "{r:?}");
+}

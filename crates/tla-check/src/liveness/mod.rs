@@ -14,6 +14,7 @@ mod product;
 pub mod render;
 mod search;
 mod tableau;
+mod view_trace;
 
 pub use graph::GraphRecorder;
 pub use lasso::LassoEnd;
@@ -85,7 +86,8 @@ pub fn check(
         for conj in disjuncts {
             let d = search::Disjunct::new(conj, &fair);
             if let Some(found) = d.search(&mut truth)? {
-                let (trace, end) = lasso::build(&found, &graph, states);
+                let (mut trace, end) = lasso::build(&found, &graph, states);
+                view_trace::rebuild(ev, model, &mut trace);
                 violation = Some(Violation {
                     property: name.to_string(),
                     trace,
