@@ -232,10 +232,13 @@ impl<'e, 'a> Reader<'e, 'a> {
                 self.read(body, &nb, neg)
             }
             ExprKind::Let(_, body) | ExprKind::Label(_, body) => self.read(body, b, neg),
-            ExprKind::If(c, _, _) if c.level > Level::Constant => Err(unsupported(
-                e,
-                "(IF with a condition that depends on variables)",
-            )),
+            ExprKind::If(c, t, f) if c.level > Level::Constant => {
+                // The condition is read in the first state: (c /\ T) \/ (~c /\ F), and
+                // negated (c /\ ~T) \/ (~c /\ ~F).
+                let (yes, no) = (self.lit(c, b, false), self.lit(c, b, true));
+                let (t, f) = (self.read(t, b, neg)?, self.read(f, b, neg)?);
+                Ok(LF::Or(vec![LF::And(vec![yes, t]), LF::And(vec![no, f])]))
+            }
             ExprKind::If(c, t, f) => {
                 let mut env = Env::from_bindings(b);
                 let v = self.ev.eval_bool(c, &mut env, &StateView::constant())?;
