@@ -442,3 +442,38 @@ pub fn top_dnf(f: LF, limit: usize) -> Vec<Vec<LF>> {
         other => vec![vec![other]],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{top_dnf, LF};
+
+    fn lit(a: u32) -> LF {
+        LF::Lit(a, true)
+    }
+
+    #[test]
+    fn conjunction_of_disjunctions_distributes_at_the_top_only() {
+        // (a \/ b) /\ [](c \/ d): two disjuncts; the disjunction under [] stays.
+        let inner = LF::Always(Box::new(LF::Or(vec![lit(2), lit(3)])));
+        let f = LF::And(vec![LF::Or(vec![lit(0), lit(1)]), inner.clone()]);
+        assert_eq!(
+            top_dnf(f, 100),
+            vec![vec![lit(0), inner.clone()], vec![lit(1), inner]]
+        );
+    }
+
+    #[test]
+    fn false_has_no_disjunct_and_true_one_empty_one() {
+        assert!(top_dnf(LF::False, 10).is_empty());
+        assert_eq!(top_dnf(LF::True, 10), vec![Vec::<LF>::new()]);
+    }
+
+    #[test]
+    fn past_the_limit_the_disjunction_is_kept_whole() {
+        let or = LF::Or(vec![lit(0), lit(1)]);
+        let f = LF::And(vec![or.clone(), LF::Or(vec![lit(2), lit(3)])]);
+        let d = top_dnf(f, 2);
+        assert_eq!(d.len(), 2);
+        assert!(d.iter().all(|c| c.contains(&LF::Or(vec![lit(2), lit(3)]))));
+    }
+}
