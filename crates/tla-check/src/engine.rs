@@ -279,7 +279,8 @@ impl Search<'_, '_, '_> {
         }
         let fp = self.fingerprint(&state, parent)?;
         if let Some(&old) = self.seen.get(&fp) {
-            self.record(parent, old, action);
+            let actual = self.model.view.is_some().then(|| state.clone());
+            self.record(parent, old, action, actual);
             return Ok(());
         }
         let idx = self.nodes.len() as u32;
@@ -290,7 +291,7 @@ impl Search<'_, '_, '_> {
             depth,
         });
         self.seen.insert(fp, idx);
-        self.record(parent, idx, action);
+        self.record(parent, idx, action, None);
         self.depth = self.depth.max(depth as u64);
         self.ev
             .run
@@ -518,9 +519,15 @@ impl Search<'_, '_, '_> {
     }
 
     /// A transition to the kept node `to`, for the liveness checker's behaviour graph.
-    fn record(&mut self, parent: u32, to: u32, action: Option<DefId>) {
+    fn record(
+        &mut self,
+        parent: u32,
+        to: u32,
+        action: Option<DefId>,
+        actual: Option<Arc<[Value]>>,
+    ) {
         if let Some(g) = &mut self.graph {
-            g.record((parent != NO_PARENT).then_some(parent), to, action);
+            g.record((parent != NO_PARENT).then_some(parent), to, action, actual);
         }
     }
 

@@ -452,6 +452,7 @@ Next == \/ y = 0 /\ y' = 1 /\ x' = x + 1
 Spec == Init /\ [][Next]_vars /\ WF_vars(Next)
 View == y
 NotTwoForever == <>[](y # 2)
+StepsAdd == <>[][x' = x + 1]_vars
 ====
 "#;
 
@@ -474,4 +475,17 @@ fn with_a_view_the_lasso_is_made_of_real_steps() {
     assert!(xs.len() >= 3, "{r:?}");
     assert!(xs.iter().enumerate().all(|(i, &x)| x == i as i64), "{r:?}");
     assert!(r.stdout.contains("/\\ x = 1\n/\\ y = 2\n"), "{r:?}");
+}
+
+#[test]
+fn with_a_view_actions_are_read_on_the_real_steps() {
+    // Every real step adds 1 to x; read on the kept states, the step from (1, 1) to the node
+    // of (0, 0) would not.
+    let d = Dir::new();
+    d.file("Viewed.tla", VIEW_TLA);
+    d.check(
+        "Viewed",
+        "SPECIFICATION Spec\nPROPERTY StepsAdd\nVIEW View\n",
+    )
+    .holds();
 }

@@ -75,7 +75,10 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
         self.cached(a, e, n, |t| {
             let atom = &t.atoms[a as usize];
             let cur = &t.states[t.graph.src[e] as usize];
-            let next: Vec<Option<Value>> = t.states[t.graph.dst[e] as usize]
+            let next: Vec<Option<Value>> = t
+                .graph
+                .actual(e)
+                .unwrap_or(&t.states[t.graph.dst[e] as usize])
                 .iter()
                 .cloned()
                 .map(Some)

@@ -2,7 +2,13 @@
 //! them, recorded by the engine as it goes (also transitions to states seen before), with
 //! the stuttering step TLC adds to every state.
 
+use std::sync::Arc;
+use tla_eval::Value;
 use tla_sema::ir::DefId;
+
+/// The successor as generated, when it differs from the state kept for its node (with a
+/// VIEW, a node keeps the first state with its view): actions are read on the real step.
+type Actual = Option<Arc<[Value]>>;
 
 /// What a step of the graph is.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,12 +23,12 @@ pub enum Step {
 #[derive(Default)]
 pub struct GraphRecorder {
     init: Vec<u32>,
-    succ: Vec<Vec<(u32, Option<DefId>)>>,
+    succ: Vec<Vec<(u32, Option<DefId>, Actual)>>,
 }
 
 impl GraphRecorder {
     /// A transition from `from` (None: `to` is an initial state) to the kept state `to`.
-    pub fn record(&mut self, from: Option<u32>, to: u32, action: Option<DefId>) {
+    pub fn record(&mut self, from: Option<u32>, to: u32, action: Option<DefId>, actual: Actual) {
         match from {
             None => self.init.push(to),
             Some(f) => {
@@ -30,7 +36,7 @@ impl GraphRecorder {
                 if self.succ.len() <= f {
                     self.succ.resize_with(f + 1, Vec::new);
                 }
-                self.succ[f].push((to, action));
+                self.succ[f].push((to, action, actual));
             }
         }
     }
@@ -43,6 +49,7 @@ impl GraphRecorder {
             src: Vec::new(),
             dst: Vec::new(),
             step: Vec::new(),
+            actual: Vec::new(),
         };
         for i in self.init {
             if !g.init.contains(&i) {
@@ -55,17 +62,27 @@ impl GraphRecorder {
         for (s, list) in succ.into_iter().enumerate() {
             g.off.push(g.dst.len() as u32);
             seen.clear();
-            for (t, a) in list {
-                if seen.insert(t) {
+            for (t, a, actual) in list {
+                // Steps to the same node from different real successors may differ.
+                if actual.is_some() || seen.insert(t) {
+                    if actual.is_some() && g.actual.is_empty() {
+                        g.actual = vec![None; g.dst.len()];
+                    }
                     g.src.push(s as u32);
                     g.dst.push(t);
                     g.step.push(Step::Action(a));
+                    if !g.actual.is_empty() {
+                        g.actual.push(actual);
+                    }
                 }
             }
             if seen.insert(s as u32) {
                 g.src.push(s as u32);
                 g.dst.push(s as u32);
                 g.step.push(Step::Stutter);
+                if !g.actual.is_empty() {
+                    g.actual.push(None);
+                }
             }
         }
         g.off.push(g.dst.len() as u32);
@@ -80,11 +97,18 @@ pub struct Graph {
     pub src: Vec<u32>,
     pub dst: Vec<u32>,
     pub step: Vec<Step>,
+    /// Per edge (empty when no edge has one): the real successor, see [`Actual`].
+    actual: Vec<Actual>,
 }
 
 impl Graph {
     pub fn edges(&self, s: u32) -> std::ops::Range<usize> {
         self.off[s as usize] as usize..self.off[s as usize + 1] as usize
+    }
+
+    /// The real successor of edge `e`, when it is not the state its node keeps.
+    pub fn actual(&self, e: usize) -> Option<&Arc<[Value]>> {
+        self.actual.get(e).and_then(|a| a.as_ref())
     }
 
     pub fn states(&self) -> usize {
