@@ -23,6 +23,8 @@ pub enum Verdict {
     Error(EvalError),
     /// The POSTCONDITION (its name and the location of its definition) is FALSE.
     PostconditionFalse(String, Loc),
+    /// A temporal property has a counterexample (a lasso, see `Report::liveness`).
+    TemporalViolated(String),
 }
 
 /// One state of a counterexample and the action that led to it (None: an initial state).
@@ -45,6 +47,8 @@ pub struct Report {
     /// With an ALIAS, what to print of each trace state instead of the variables (see
     /// `alias.rs`); empty without one.
     pub aliased: Vec<Option<crate::alias::AliasedState>>,
+    /// The liveness phase, when the model has temporal properties and the search completed.
+    pub liveness: Option<crate::liveness::LiveReport>,
 }
 
 pub struct Options {
@@ -108,6 +112,8 @@ struct Search<'m, 'e, 'a> {
     fp: Fingerprinter,
     env: Env,
     symmetry: Option<crate::symmetry::Symmetry>,
+    /// The behaviour graph, recorded when there are temporal properties to check.
+    graph: Option<crate::liveness::GraphRecorder>,
 }
 
 /// Checks the assumptions, then explores every reachable state.
@@ -130,16 +136,43 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
         fp: Fingerprinter::new(),
         env: Env::new(),
         symmetry: None,
+        graph: (!model.temporal_properties.is_empty()).then(Default::default),
     };
+    let mut liveness = None;
     let (verdict, trace) = match s.run() {
         Ok(()) => {
-            let stats = crate::postcondition::FinalStats {
-                generated: s.generated,
-                distinct: s.nodes.len() as u64,
-                queue: s.queue.len() as u64,
-                depth: s.depth,
+            let live = match s.graph.take() {
+                Some(g) => {
+                    let states: Vec<_> = s.nodes.iter().map(|n| n.state.clone()).collect();
+                    match crate::liveness::check(ev, model, g, &states) {
+                        Ok(mut live) => {
+                            let r = match live.violation.as_mut() {
+                                Some(v) => (
+                                    Verdict::TemporalViolated(v.property.clone()),
+                                    std::mem::take(&mut v.trace),
+                                ),
+                                None => (Verdict::Success, Vec::new()),
+                            };
+                            liveness = Some(live);
+                            r
+                        }
+                        Err(e) => (Verdict::Error(e), Vec::new()),
+                    }
+                }
+                None => (Verdict::Success, Vec::new()),
             };
-            (crate::postcondition::check(ev, model, &stats), Vec::new())
+            // The postcondition is evaluated only after a run without any error.
+            if live.0 == Verdict::Success {
+                let stats = crate::postcondition::FinalStats {
+                    generated: s.generated,
+                    distinct: s.nodes.len() as u64,
+                    queue: s.queue.len() as u64,
+                    depth: s.depth,
+                };
+                (crate::postcondition::check(ev, model, &stats), Vec::new())
+            } else {
+                live
+            }
         }
         Err(stop) => (stop.verdict, s.trace(stop.at, stop.last)),
     };
@@ -157,6 +190,7 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &Options) -> Report {
         initial_states,
         trace,
         aliased,
+        liveness,
     }
 }
 
@@ -272,7 +306,9 @@ impl Search<'_, '_, '_> {
             return self.check_state(&state, parent, action, None);
         }
         let fp = self.fingerprint(&state, parent)?;
-        if self.seen.contains_key(&fp) {
+        if let Some(&old) = self.seen.get(&fp) {
+            let actual = self.model.view.is_some().then(|| state.clone());
+            self.record(parent, old, action, actual);
             return Ok(());
         }
         let idx = self.nodes.len() as u32;
@@ -283,6 +319,7 @@ impl Search<'_, '_, '_> {
             depth,
         });
         self.seen.insert(fp, idx);
+        self.record(parent, idx, action, None);
         self.depth = self.depth.max(depth as u64);
         // TLCGet("diameter"): the longest behaviour found so far.
         self.ev
@@ -513,6 +550,19 @@ impl Search<'_, '_, '_> {
             }
         }
         Ok(true)
+    }
+
+    /// A transition to the kept node `to`, for the liveness checker's behaviour graph.
+    fn record(
+        &mut self,
+        parent: u32,
+        to: u32,
+        action: Option<DefId>,
+        actual: Option<Arc<[Value]>>,
+    ) {
+        if let Some(g) = &mut self.graph {
+            g.record((parent != NO_PARENT).then_some(parent), to, action, actual);
+        }
     }
 
     /// Gives the evaluator the behaviour leading to node `idx` (TLCExt's Trace).

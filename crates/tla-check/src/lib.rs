@@ -4,6 +4,7 @@ pub mod alias;
 pub mod config;
 pub mod engine;
 pub mod intern;
+pub mod liveness;
 pub mod model;
 pub mod postcondition;
 pub mod report;

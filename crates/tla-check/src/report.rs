@@ -29,6 +29,7 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(_) => exit::EVAL_ERROR,
         Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
+        Verdict::TemporalViolated(_) => exit::LIVENESS,
     }
 }
 
@@ -46,7 +47,7 @@ pub fn describe_loc(spec: &Spec, loc: Loc) -> String {
     format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
 }
 
-fn action_label(spec: &Spec, action: Option<DefId>) -> String {
+pub(crate) fn action_label(spec: &Spec, action: Option<DefId>) -> String {
     match action {
         None => "<Initial predicate>".to_string(),
         Some(d) => {
@@ -142,6 +143,9 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
     let mut out = String::new();
     // A violation in an initial state: TLC prints that state alone, and no statistics.
     let initial = r.trace.len() == 1 && r.trace[0].action.is_none();
+    if let Some(live) = &r.liveness {
+        crate::liveness::render::write_start(&mut out, live, r.distinct);
+    }
     match &r.verdict {
         Verdict::Success => {
             out.push_str("Model checking completed. No error has been found.\n");
@@ -190,8 +194,13 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
                 describe_loc(spec, *loc)
             );
         }
+        Verdict::TemporalViolated(_) => {
+            if let Some(live) = &r.liveness {
+                crate::liveness::render::write_violation(&mut out, spec, vars, live, &r.trace);
+            }
+        }
     }
-    if !r.trace.is_empty() {
+    if !r.trace.is_empty() && !matches!(r.verdict, Verdict::TemporalViolated(_)) {
         out.push_str("Error: The behavior up to this point is:\n");
         write_trace(&mut out, spec, vars, &r.trace, &r.aliased);
     }
@@ -230,6 +239,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         Verdict::AssumptionFalse(_) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),
         Verdict::PostconditionFalse(n, _) => ("assumption failure", Some(n.clone())),
+        Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
     let trace: Vec<serde_json::Value> = r
         .trace
@@ -256,6 +266,10 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         "depth": r.depth,
         "initial_states": r.initial_states,
         "trace_len": if r.trace.is_empty() { None } else { Some(r.trace.len()) },
+        "lasso": r.liveness.as_ref().and_then(|l| l.violation.as_ref()).map(|v| match v.end {
+            crate::liveness::LassoEnd::BackTo(n, _) => serde_json::json!({ "back_to_state": n }),
+            crate::liveness::LassoEnd::Stuttering => serde_json::json!({ "stuttering": true }),
+        }),
         "trace": trace,
     })
 }

@@ -94,6 +94,7 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
             initial_states: sim.initial_states,
             trace,
             aliased,
+            liveness: None,
         },
         traces: sim.traces,
     }

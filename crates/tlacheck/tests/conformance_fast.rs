@@ -8,16 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// Models of the fast part that do not match TLC yet, and why.
-const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
-    (
-        "FiniteMonotonic__MCDistributedReplicatedLog",
-        "liveness property: temporal checking is not implemented yet",
-    ),
-    (
-        "SpecifyingSystems__MCRealTimeHourClock",
-        "liveness property: temporal checking is not implemented yet",
-    ),
-];
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[];
 
 fn corpus() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("TLACHECK_CORPUS") {

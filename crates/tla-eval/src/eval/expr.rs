@@ -369,7 +369,7 @@ impl Evaluator<'_> {
 
     /// Calls `f` with each combination of the bounds' elements bound, in TLC's order (the
     /// first bound varies slowest), until `f` returns false.
-    pub(crate) fn for_each_binding(
+    pub fn for_each_binding(
         &self,
         bounds: &[Bound],
         env: &mut Env,

@@ -119,6 +119,11 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates `e` in the given state(s).
+    /// What the model replaces a definition by (`Op <- Other` in the .cfg), if anything.
+    pub fn override_of(&self, d: DefId) -> Option<&OpValue> {
+        self.overrides[d.index()].as_ref()
+    }
+
     pub fn eval(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
         self.expr(e, env, sv)
     }

@@ -1,0 +1,137 @@
+//! The truth of each atom in each state (state predicates) or on each step (actions) of the
+//! behaviour graph, computed when first asked and kept.
+
+use super::formula::{Atom, LF};
+use super::graph::Graph;
+use std::sync::Arc;
+use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
+
+pub struct Truth<'g, 'e, 'a> {
+    ev: &'e Evaluator<'a>,
+    atoms: &'g [Atom],
+    states: &'g [Arc<[Value]>],
+    pub graph: &'g Graph,
+    /// Per atom, per state or per edge: 0 not computed, 1 false, 2 true.
+    known: Vec<Vec<u8>>,
+}
+
+impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
+    pub fn new(
+        ev: &'e Evaluator<'a>,
+        atoms: &'g [Atom],
+        states: &'g [Arc<[Value]>],
+        graph: &'g Graph,
+    ) -> Self {
+        Truth {
+            ev,
+            atoms,
+            states,
+            graph,
+            known: vec![Vec::new(); atoms.len()],
+        }
+    }
+
+    pub fn is_action(&self, a: u32) -> bool {
+        self.atoms[a as usize].action
+    }
+
+    /// A state predicate in state `s`.
+    pub fn in_state(&mut self, a: u32, s: u32) -> Result<bool, EvalError> {
+        let n = self.graph.states();
+        let r = self.cached(a, s as usize, n, |t| {
+            let atom = &t.atoms[a as usize];
+            let mut env = Env::from_bindings(&atom.bindings);
+            t.ev.eval_bool(
+                &atom.expr,
+                &mut env,
+                &StateView::state(&t.states[s as usize]),
+            )
+        });
+        match (r, self.atoms[a as usize].enabled_of) {
+            // `ENABLED <<A>>_v` that cannot be evaluated directly (A reads a primed
+            // expression, as an implied spec's action does under a refinement mapping):
+            // whether some step of the graph from s is an <<A>>_v step.
+            (Err(_), Some(step)) => {
+                let mut any = false;
+                for e in self.graph.edges(s) {
+                    if self.on_edge(step, e)? {
+                        any = true;
+                        break;
+                    }
+                }
+                self.known[a as usize][s as usize] = if any { 2 } else { 1 };
+                Ok(any)
+            }
+            (r, _) => r,
+        }
+    }
+
+    /// An atom on edge `e` (a state predicate is read in the edge's source).
+    pub fn on_edge(&mut self, a: u32, e: usize) -> Result<bool, EvalError> {
+        if !self.is_action(a) {
+            return self.in_state(a, self.graph.src[e]);
+        }
+        let n = self.graph.dst.len();
+        self.cached(a, e, n, |t| {
+            let atom = &t.atoms[a as usize];
+            let cur = &t.states[t.graph.src[e] as usize];
+            let next: Vec<Option<Value>> = t
+                .graph
+                .actual(e)
+                .unwrap_or(&t.states[t.graph.dst[e] as usize])
+                .iter()
+                .cloned()
+                .map(Some)
+                .collect();
+            let mut env = Env::from_bindings(&atom.bindings);
+            t.ev.eval_bool(&atom.expr, &mut env, &StateView::transition(cur, &next))
+        })
+    }
+
+    fn cached(
+        &mut self,
+        a: u32,
+        i: usize,
+        len: usize,
+        f: impl FnOnce(&Self) -> Result<bool, EvalError>,
+    ) -> Result<bool, EvalError> {
+        if self.known[a as usize].is_empty() {
+            self.known[a as usize] = vec![0; len];
+        }
+        match self.known[a as usize][i] {
+            1 => Ok(false),
+            2 => Ok(true),
+            _ => {
+                let v = f(self)?;
+                self.known[a as usize][i] = if v { 2 } else { 1 };
+                Ok(v)
+            }
+        }
+    }
+
+    /// A formula without [] or <> on edge `e`.
+    pub fn local_on_edge(&mut self, f: &LF, e: usize) -> Result<bool, EvalError> {
+        Ok(match f {
+            LF::True => true,
+            LF::False => false,
+            LF::Lit(a, p) => self.on_edge(*a, e)? == *p,
+            LF::And(v) => {
+                for x in v {
+                    if !self.local_on_edge(x, e)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            LF::Or(v) => {
+                for x in v {
+                    if self.local_on_edge(x, e)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            LF::Always(_) | LF::Eventually(_) => unreachable!("a local formula"),
+        })
+    }
+}

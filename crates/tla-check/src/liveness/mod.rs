@@ -1,0 +1,144 @@
+//! Liveness: the temporal PROPERTY formulas checked on the complete behaviour graph at the
+//! end of the search (TLC's `-lncheck final`), under the SPECIFICATION's fairness.
+//!
+//! For each property, in .cfg order, the checker looks for a behaviour of the graph that
+//! satisfies the fairness and violates the property: `fairness /\ ~P` is put in disjunctive
+//! normal form and each disjunct searched (see `search.rs`); the first found is reported as
+//! a lasso.
+
+mod atoms;
+mod formula;
+mod graph;
+mod lasso;
+mod product;
+pub mod render;
+mod search;
+mod tableau;
+mod view_trace;
+
+pub use graph::GraphRecorder;
+pub use lasso::LassoEnd;
+
+use crate::engine::TraceState;
+use crate::model::Model;
+use std::sync::Arc;
+use std::time::SystemTime;
+use tla_eval::{EvalError, Evaluator, Value};
+
+/// Disjuncts past this many are not distributed further (the tableau handles the rest).
+const DNF_LIMIT: usize = 4096;
+
+/// What the liveness phase found, and what TLC prints about it.
+#[derive(Debug)]
+pub struct LiveReport {
+    /// TLC's "satisfiability problem has N branches".
+    pub branches: usize,
+    pub started: SystemTime,
+    pub finished: SystemTime,
+    pub violation: Option<Violation>,
+}
+
+#[derive(Debug)]
+pub struct Violation {
+    pub property: String,
+    pub trace: Vec<TraceState>,
+    pub end: LassoEnd,
+}
+
+/// Checks the model's temporal properties on the graph the search recorded.
+pub fn check(
+    ev: &Evaluator,
+    model: &Model,
+    recorder: GraphRecorder,
+    states: &[Arc<[Value]>],
+) -> Result<LiveReport, EvalError> {
+    let started = SystemTime::now();
+    let graph = recorder.finish(states.len());
+    let mut reader = formula::Reader::new(ev);
+    let none: Arc<[(tla_sema::ir::LocalId, tla_eval::Binding)]> = Arc::new([]);
+    let mut fair = Vec::new();
+    let mut assumed = Vec::new();
+    for f in &model.fairness {
+        reader.fairness(f, &none, &mut fair, &mut assumed)?;
+    }
+    // The properties by name, in .cfg order; ~(P1 /\ P2) = ~P1 \/ ~P2.
+    let mut names: Vec<&str> = Vec::new();
+    for c in &model.temporal_properties {
+        if !names.contains(&c.name.as_str()) {
+            names.push(&c.name);
+        }
+    }
+    let mut problems = Vec::new();
+    for name in names {
+        let mut negated = Vec::new();
+        for c in model.temporal_properties.iter().filter(|c| c.name == name) {
+            negated.push(reader.read(&c.expr, &none, true)?);
+        }
+        let mut all = assumed.clone();
+        all.push(formula::LF::Or(negated));
+        problems.push((name, formula::top_dnf(formula::LF::And(all), DNF_LIMIT)));
+    }
+    let branches = problems.iter().map(|(_, d)| d.len()).sum();
+    let atoms = std::mem::take(&mut reader.atoms.list);
+    let mut truth = atoms::Truth::new(ev, &atoms, states, &graph);
+    let mut violation = None;
+    'props: for (name, disjuncts) in problems {
+        for conj in disjuncts {
+            let d = search::Disjunct::new(conj, &fair);
+            if let Some(found) = d.search(&mut truth)? {
+                let (mut trace, end) = lasso::build(&found, &graph, states);
+                view_trace::rebuild(ev, model, &mut trace);
+                violation = Some(Violation {
+                    property: name.to_string(),
+                    trace,
+                    end,
+                });
+                break 'props;
+            }
+        }
+    }
+    Ok(LiveReport {
+        branches,
+        started,
+        finished: SystemTime::now(),
+        violation,
+    })
+}
+
+/// `YYYY-MM-DD HH:MM:SS` (UTC), as TLC stamps its messages.
+pub fn timestamp(t: SystemTime) -> String {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn timestamps_are_utc_calendar_dates() {
+        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+        assert_eq!(super::timestamp(t), "2023-11-14 22:13:20");
+        assert_eq!(
+            super::timestamp(std::time::UNIX_EPOCH),
+            "1970-01-01 00:00:00"
+        );
+    }
+}

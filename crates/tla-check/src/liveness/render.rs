@@ -1,0 +1,77 @@
+//! TLC's messages for the liveness phase (`tlc2/output/MP.java`: TLC_LIVE_IMPLIED,
+//! TLC_CHECKING_TEMPORAL_PROPS, TLC_TEMPORAL_PROPERTY_VIOLATED, TLC_BACK_TO_STATE) and the
+//! lasso-shaped counterexample.
+
+use super::{timestamp, LassoEnd, LiveReport};
+use crate::engine::TraceState;
+use crate::report::{action_label, write_state};
+use std::fmt::Write;
+use tla_sema::ir::VarId;
+use tla_sema::Spec;
+
+/// `00s`, `01min 02s`: TLC's way of printing a duration.
+fn duration(secs: u64) -> String {
+    if secs < 60 {
+        format!("{secs:02}s")
+    } else {
+        format!("{:02}min {:02}s", secs / 60, secs % 60)
+    }
+}
+
+fn finished(out: &mut String, live: &LiveReport) {
+    let secs = live
+        .finished
+        .duration_since(live.started)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "Finished checking temporal properties in {} at {}",
+        duration(secs),
+        timestamp(live.finished)
+    );
+}
+
+/// The lines TLC prints before the verdict when it checks temporal properties.
+pub fn write_start(out: &mut String, live: &LiveReport, distinct: u64) {
+    let _ = writeln!(
+        out,
+        "Implied-temporal checking--satisfiability problem has {} branches.",
+        live.branches
+    );
+    let _ = writeln!(
+        out,
+        "Checking temporal properties for the complete state space with {distinct} total distinct states at ({})",
+        timestamp(live.started)
+    );
+    if live.violation.is_none() {
+        finished(out, live);
+    }
+}
+
+/// `Error: Temporal properties were violated.` and the lasso.
+pub fn write_violation(
+    out: &mut String,
+    spec: &Spec,
+    vars: &[VarId],
+    live: &LiveReport,
+    trace: &[TraceState],
+) {
+    out.push_str("Error: Temporal properties were violated.\n\n");
+    out.push_str("Error: The following behavior constitutes a counter-example:\n\n");
+    for (i, st) in trace.iter().enumerate() {
+        let _ = writeln!(out, "State {}: {}", i + 1, action_label(spec, st.action));
+        write_state(out, spec, vars, &st.values);
+        out.push('\n');
+    }
+    match live.violation.as_ref().map(|v| &v.end) {
+        Some(LassoEnd::BackTo(n, action)) => {
+            let _ = writeln!(out, "Back to state {n}: {}\n", action_label(spec, *action));
+        }
+        Some(LassoEnd::Stuttering) => {
+            let _ = writeln!(out, "State {}: Stuttering", trace.len() + 1);
+        }
+        None => {}
+    }
+    finished(out, live);
+}

@@ -1,0 +1,491 @@
+//! `tlacheck check` on temporal properties: each temporal operator, WF against SF, quantified
+//! fairness and refinement, on small models where the property holds and where it fails.
+//! Each outcome was derived by hand from the models (the reasoning is next to each test);
+//! where only one behaviour violates the property, the lasso's shape is checked too.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A temporary folder holding one model, removed when dropped.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new() -> Dir {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let p = std::env::temp_dir().join(format!("tlacheck-liveness-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+
+    fn file(&self, name: &str, text: &str) -> &Self {
+        std::fs::write(self.0.join(name), text).unwrap();
+        self
+    }
+
+    /// Checks `module` under `cfg` (the .cfg's text).
+    fn check(&self, module: &str, cfg: &str) -> Run {
+        self.check_with(module, cfg, &[])
+    }
+
+    fn check_with(&self, module: &str, cfg: &str, extra: &[&str]) -> Run {
+        self.file("M.cfg", cfg);
+        let out = Command::cargo_bin("tlacheck")
+            .unwrap()
+            .current_dir(&self.0)
+            .args(["check", &format!("{module}.tla"), "-config", "M.cfg"])
+            .args(extra)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let run = Run {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        assert!(
+            run.code.is_some() && run.code != Some(101) && !run.stderr.contains("panicked"),
+            "tlacheck panicked or was killed:\n{run:?}"
+        );
+        run
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn holds(&self) {
+        assert_eq!(self.code, Some(0), "expected success:\n{self:?}");
+        assert!(self
+            .stdout
+            .contains("Model checking completed. No error has been found."));
+        assert!(!self.stdout.contains("Temporal properties were violated"));
+    }
+
+    fn violated(&self) {
+        assert_eq!(
+            self.code,
+            Some(13),
+            "expected a liveness violation:\n{self:?}"
+        );
+        assert!(
+            self.stdout
+                .contains("Error: Temporal properties were violated."),
+            "{self:?}"
+        );
+        assert!(self
+            .stdout
+            .contains("Error: The following behavior constitutes a counter-example:"));
+    }
+
+    /// The counterexample ends by stuttering in its last state.
+    fn stutters(&self) {
+        self.violated();
+        assert!(self.stdout.contains(": Stuttering"), "{self:?}");
+        assert!(!self.stdout.contains("Back to state"), "{self:?}");
+    }
+
+    /// The counterexample ends by a step back to an earlier state.
+    fn loops(&self) {
+        self.violated();
+        assert!(self.stdout.contains("Back to state "), "{self:?}");
+        assert!(!self.stdout.contains("Stuttering"), "{self:?}");
+    }
+
+    fn states(&self) -> usize {
+        self.stdout.matches("\nState ").count() + usize::from(self.stdout.starts_with("State "))
+    }
+}
+
+/// x counts 0, 1, 2, 0, ... With WF_x(Next) the only behaviour is that cycle forever; without
+/// fairness it may also stop (stutter) in any state.
+const COUNTER_TLA: &str = r#"---- MODULE Counter ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 3
+Fair == Init /\ [][Next]_x /\ WF_x(Next)
+Unfair == Init /\ [][Next]_x
+InfOften2 == []<>(x = 2)
+InfOften5 == []<>(x = 5)
+Reaches2 == <>(x = 2)
+Reaches5 == <>(x = 5)
+StaysZero == <>[](x = 0)
+StaysSmall == <>[](x < 3)
+ZeroLeadsTo2 == (x = 0) ~> (x = 2)
+ZeroLeadsTo5 == (x = 0) ~> (x = 5)
+Wraps == <><<x = 2 /\ x' = 0>>_x
+Jumps == <><<x' = x + 2>>_x
+Steps == []<><<Next>>_x
+Increasing == [][x' > x]_x
+Moves == [][x' # x]_x
+SomeValueOften == \E v \in {0, 1, 2} : []<>(x = v)
+EveryValueOften == \A v \in {0, 1, 2} : []<>(x = v)
+ZeroOftenAndForever == []<>(x = 0) /\ <>[](x = 0)
+Quiet == [](x = 1 => [](x = 1))
+FromStart == IF x = 0 THEN <>(x = 2) ELSE <>(x = 5)
+FromStartWrong == IF x = 0 THEN <>(x = 5) ELSE <>(x = 2)
+====
+"#;
+
+fn counter(spec: &str, prop: &str) -> Run {
+    let d = Dir::new();
+    d.file("Counter.tla", COUNTER_TLA);
+    d.check(
+        "Counter",
+        &format!("SPECIFICATION {spec}\nPROPERTY {prop}\n"),
+    )
+}
+
+/// The one fair behaviour, 0 -> 1 -> 2 -> 0 ..., printed as three states and a step back to
+/// the first.
+fn assert_fair_cycle(r: &Run) {
+    r.loops();
+    assert!(
+        r.stdout.contains("State 1: <Initial predicate>\nx = 0\n"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("State 2: <Next line "), "{r:?}");
+    assert!(r.stdout.contains("x = 1\n"));
+    assert!(r.stdout.contains("State 3: <Next line "));
+    assert!(r.stdout.contains("x = 2\n"));
+    assert!(r.stdout.contains("Back to state 1: <Next line "), "{r:?}");
+    assert_eq!(r.states(), 3, "{r:?}");
+}
+
+#[test]
+fn always_eventually() {
+    let r = counter("Fair", "InfOften2");
+    r.holds();
+    // 1 initial state + one successor from each of the 3 states; TLC's liveness messages.
+    assert!(r
+        .stdout
+        .contains("4 states generated, 3 distinct states found, 0 states left on queue."));
+    assert!(r
+        .stdout
+        .contains("Implied-temporal checking--satisfiability problem has 1 branches."));
+    assert!(r.stdout.contains(
+        "Checking temporal properties for the complete state space with 3 total distinct states at ("
+    ));
+    assert!(r
+        .stdout
+        .contains("Finished checking temporal properties in "));
+    assert_fair_cycle(&counter("Fair", "InfOften5"));
+    counter("Unfair", "InfOften2").stutters();
+}
+
+#[test]
+fn eventually() {
+    counter("Fair", "Reaches2").holds();
+    assert_fair_cycle(&counter("Fair", "Reaches5"));
+    counter("Unfair", "Reaches2").stutters();
+}
+
+#[test]
+fn eventually_always() {
+    counter("Fair", "StaysSmall").holds();
+    assert_fair_cycle(&counter("Fair", "StaysZero"));
+    // Stopping in 1 or cycling violates it (several counterexamples: the shape is not fixed).
+    counter("Unfair", "StaysZero").violated();
+}
+
+#[test]
+fn leads_to() {
+    counter("Fair", "ZeroLeadsTo2").holds();
+    counter("Fair", "ZeroLeadsTo5").loops();
+    counter("Unfair", "ZeroLeadsTo2").stutters();
+}
+
+#[test]
+fn eventually_a_step() {
+    counter("Fair", "Wraps").holds();
+    counter("Unfair", "Wraps").stutters();
+    // No step ever adds 2: the one fair behaviour is the counterexample.
+    assert_fair_cycle(&counter("Fair", "Jumps"));
+}
+
+#[test]
+fn infinitely_many_steps() {
+    counter("Fair", "Steps").holds();
+    // Stuttering forever in the initial state takes no Next step at all.
+    let r = counter("Unfair", "Steps");
+    r.stutters();
+}
+
+#[test]
+fn always_an_action() {
+    counter("Fair", "Moves").holds();
+    // The step 2 -> 0 decreases x: a violation of an action property (a safety check).
+    let r = counter("Fair", "Increasing");
+    assert_eq!(r.code, Some(13), "{r:?}");
+    assert!(
+        r.stdout.contains("Action property Increasing is violated"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn quantifiers_and_conjunctions() {
+    counter("Fair", "SomeValueOften").holds();
+    counter("Fair", "EveryValueOften").holds();
+    counter("Unfair", "EveryValueOften").stutters();
+    // []<>(x = 0) holds on the cycle, <>[](x = 0) does not.
+    let r = counter("Fair", "ZeroOftenAndForever");
+    r.loops();
+    assert!(r.stdout.contains("Back to state 1: <Next line "), "{r:?}");
+}
+
+#[test]
+fn if_on_the_first_state() {
+    // x = 0 initially: the THEN formula is the property.
+    counter("Fair", "FromStart").holds();
+    // The one fair behaviour violates <>(x = 5); where the printed loop starts depends on
+    // the tableau, so only the shape (a loop, not stuttering) is fixed.
+    counter("Fair", "FromStartWrong").loops();
+}
+
+#[test]
+fn nested_always() {
+    // Once x = 1 the fair counter moves on to 2; without fairness it may stay at 1 forever,
+    // which satisfies the property, while moving on violates it: with or without fairness
+    // the cycle through 1 is a counterexample.
+    counter("Fair", "Quiet").loops();
+    counter("Unfair", "Quiet").violated();
+}
+
+/// A toggles y; B sets x once, and only when y = 0. Under WF_vars(B) the behaviour toggling
+/// y forever never takes B (B is disabled whenever y = 1); SF_vars(B) forbids that.
+const WEAK_STRONG_TLA: &str = r#"---- MODULE WeakStrong ----
+EXTENDS Naturals
+VARIABLES x, y
+vars == <<x, y>>
+Init == x = 0 /\ y = 0
+Toggle == y' = 1 - y /\ x' = x
+B == y = 0 /\ x = 0 /\ x' = 1 /\ y' = y
+Next == Toggle \/ B
+WeakSpec == Init /\ [][Next]_vars /\ WF_vars(Toggle) /\ WF_vars(B)
+StrongSpec == Init /\ [][Next]_vars /\ WF_vars(Toggle) /\ SF_vars(B)
+Prop == <>(x = 1)
+====
+"#;
+
+#[test]
+fn weak_against_strong_fairness() {
+    let d = Dir::new();
+    d.file("WeakStrong.tla", WEAK_STRONG_TLA);
+    d.check("WeakStrong", "SPECIFICATION StrongSpec\nPROPERTY Prop\n")
+        .holds();
+    let r = d.check("WeakStrong", "SPECIFICATION WeakSpec\nPROPERTY Prop\n");
+    r.loops();
+    // (0, 0) -Toggle-> (0, 1) -Toggle-> back to (0, 0).
+    assert!(
+        r.stdout
+            .contains("State 1: <Initial predicate>\n/\\ x = 0\n/\\ y = 0\n"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("State 2: <Toggle line "), "{r:?}");
+    assert!(r.stdout.contains("/\\ x = 0\n/\\ y = 1\n"), "{r:?}");
+    assert!(r.stdout.contains("Back to state 1: <Toggle line "), "{r:?}");
+    assert_eq!(r.states(), 2, "{r:?}");
+}
+
+/// Two processes each take one step. Fair for both, both finish; fair for process 1 only,
+/// process 2 may never move.
+const PROCS_TLA: &str = r#"---- MODULE Procs ----
+VARIABLE pc
+Procs == {1, 2}
+Init == pc = [p \in Procs |-> "a"]
+Step(p) == pc[p] = "a" /\ pc' = [pc EXCEPT ![p] = "b"]
+Next == \E p \in Procs : Step(p)
+AllFair == Init /\ [][Next]_pc /\ \A p \in Procs : WF_pc(Step(p))
+OneFair == Init /\ [][Next]_pc /\ WF_pc(Step(1))
+FairFor(p) == SF_pc(Step(p))
+AllFairByOperator == Init /\ [][Next]_pc /\ \A p \in Procs : FairFor(p)
+OneFairByOperator == Init /\ [][Next]_pc /\ FairFor(1)
+AllDone == \A p \in Procs : <>(pc[p] = "b")
+====
+"#;
+
+#[test]
+fn quantified_fairness() {
+    let d = Dir::new();
+    d.file("Procs.tla", PROCS_TLA);
+    let cfg = |s: &str| format!("SPECIFICATION {s}\nPROPERTY AllDone\nCHECK_DEADLOCK FALSE\n");
+    d.check("Procs", &cfg("AllFair")).holds();
+    // The same through an operator taking the process, with SF (Step(p) stays enabled until
+    // taken, so SF and WF agree here).
+    d.check("Procs", &cfg("AllFairByOperator")).holds();
+    d.check("Procs", &cfg("OneFairByOperator")).stutters();
+    let r = d.check("Procs", &cfg("OneFair"));
+    // Process 1 must move; then the state stutters with process 2 still at "a".
+    r.stutters();
+    assert!(
+        r.stdout
+            .contains("State 1: <Initial predicate>\npc = <<\"a\", \"a\">>\n"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("State 2: <Step line "), "{r:?}");
+    assert!(r.stdout.contains("pc = <<\"b\", \"a\">>\n"), "{r:?}");
+    assert!(r.stdout.contains("State 3: Stuttering"), "{r:?}");
+}
+
+const ABS_TLA: &str = r#"---- MODULE Abs ----
+EXTENDS Naturals
+VARIABLE y
+AInit == y = 0
+ANext == y' = 1 - y
+ASpec == AInit /\ [][ANext]_y /\ WF_y(ANext)
+====
+"#;
+
+/// x counts modulo 4; its parity implements Abs's y.
+const IMPL_TLA: &str = r#"---- MODULE Impl ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 4
+Spec == Init /\ [][Next]_x /\ WF_x(Next)
+SlowSpec == Init /\ [][Next]_x
+A == INSTANCE Abs WITH y <- x % 2
+B == INSTANCE Abs WITH y <- (x + 1) % 2
+C == INSTANCE Abs WITH y <- IF x = 3 THEN 5 ELSE x % 2
+Refines == A!ASpec
+WrongInit == B!ASpec
+WrongStep == C!ASpec
+====
+"#;
+
+#[test]
+fn refinement() {
+    let d = Dir::new();
+    d.file("Abs.tla", ABS_TLA).file("Impl.tla", IMPL_TLA);
+    let cfg = |s: &str, p: &str| format!("SPECIFICATION {s}\nPROPERTY {p}\n");
+    d.check("Impl", &cfg("Spec", "Refines")).holds();
+    // Without fairness the implementation may stop at x = 0, where ANext is enabled:
+    // WF_y(ANext) of the abstract spec is violated.
+    let r = d.check("Impl", &cfg("SlowSpec", "Refines"));
+    r.stutters();
+    assert!(
+        r.stdout
+            .contains("State 1: <Initial predicate>\nx = 0\n\nState 2: Stuttering"),
+        "{r:?}"
+    );
+    // y = (0 + 1) % 2 = 1 initially, but AInit says 0.
+    let r = d.check("Impl", &cfg("Spec", "WrongInit"));
+    assert_eq!(r.code, Some(13), "{r:?}");
+    assert!(r.stdout.contains("WrongInit"), "{r:?}");
+    // The step 2 -> 3 takes y from 0 to 5: not an ANext step, not a stuttering step.
+    let r = d.check("Impl", &cfg("Spec", "WrongStep"));
+    assert_eq!(r.code, Some(13), "{r:?}");
+    assert!(
+        r.stdout.contains("Action property WrongStep is violated"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn temporal_formulas_that_cannot_be_checked_are_reported_with_their_position() {
+    let d = Dir::new();
+    d.file(
+        "Bad.tla",
+        r#"---- MODULE Bad ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = 1 - x
+Spec == Init /\ [][Next]_x /\ WF_x(Next)
+OverState == \A v \in {x} : <>(x = v)
+====
+"#,
+    );
+    let r = d.check("Bad", "SPECIFICATION Spec\nPROPERTY OverState\n");
+    assert_ne!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stdout.contains("TLC cannot handle the temporal formula"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("Line 7, column 14"), "{r:?}");
+}
+
+#[test]
+fn json_names_the_property_and_the_lasso() {
+    let d = Dir::new();
+    d.file("Counter.tla", COUNTER_TLA);
+    let cfg = "SPECIFICATION Fair\nPROPERTY InfOften2 InfOften5\n";
+    let r = d.check_with("Counter", cfg, &["--json"]);
+    assert_eq!(r.code, Some(13), "{r:?}");
+    let j: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("one JSON object");
+    assert_eq!(j["outcome"], "liveness failure");
+    assert_eq!(j["violated"], "InfOften5");
+    assert_eq!(j["trace_len"], 3);
+    assert_eq!(j["lasso"]["back_to_state"], 1);
+    assert_eq!(j["distinct"], 3);
+}
+
+/// With VIEW y, the state (2, 1) reached from (1, 2) is the node of (1, 1), found first. The
+/// counterexample to <>[](y # 2) goes (0, 0) -> (1, 2) -> (2, 1) -> ...: printed as the
+/// spec's real steps, x grows by one in each state.
+const VIEW_TLA: &str = r#"---- MODULE Viewed ----
+EXTENDS Naturals
+VARIABLES x, y
+vars == <<x, y>>
+Init == x = 0 /\ y = 0
+Next == \/ y = 0 /\ y' = 1 /\ x' = x + 1
+        \/ y = 0 /\ y' = 2 /\ x' = x + 1
+        \/ y = 2 /\ y' = 1 /\ x' = x + 1
+        \/ y = 1 /\ y' = 0 /\ x' = x + 1
+Spec == Init /\ [][Next]_vars /\ WF_vars(Next)
+View == y
+NotTwoForever == <>[](y # 2)
+StepsAdd == <>[][x' = x + 1]_vars
+====
+"#;
+
+#[test]
+fn with_a_view_the_lasso_is_made_of_real_steps() {
+    let d = Dir::new();
+    d.file("Viewed.tla", VIEW_TLA);
+    let r = d.check(
+        "Viewed",
+        "SPECIFICATION Spec\nPROPERTY NotTwoForever\nVIEW View\n",
+    );
+    r.loops();
+    assert!(r.stdout.contains("3 distinct states found"), "{r:?}");
+    let xs: Vec<i64> = r
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("/\\ x = "))
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(xs.len() >= 3, "{r:?}");
+    assert!(xs.iter().enumerate().all(|(i, &x)| x == i as i64), "{r:?}");
+    assert!(r.stdout.contains("/\\ x = 1\n/\\ y = 2\n"), "{r:?}");
+}
+
+#[test]
+fn with_a_view_actions_are_read_on_the_real_steps() {
+    // Every real step adds 1 to x; read on the kept states, the step from (1, 1) to the node
+    // of (0, 0) would not.
+    let d = Dir::new();
+    d.file("Viewed.tla", VIEW_TLA);
+    d.check(
+        "Viewed",
+        "SPECIFICATION Spec\nPROPERTY StepsAdd\nVIEW View\n",
+    )
+    .holds();
+}
