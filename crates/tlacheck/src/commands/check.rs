@@ -14,9 +14,13 @@ pub struct Args {
     /// The model configuration (default: the spec's name with .cfg).
     #[arg(long = "config", value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Worker threads (the search is single-threaded for now; results do not depend on it).
-    #[arg(long = "workers", value_name = "N", default_value_t = 1)]
-    workers: usize,
+    /// Worker threads (default: the machine's cores); the results do not depend on it.
+    #[arg(long = "workers", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    workers: Option<u32>,
+    /// Progress while checking: `auto` (a line on a terminal, TLC's Progress lines when
+    /// piped) or `never`.
+    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "never"])]
+    progress: String,
     /// Do not report deadlocks (TLC's -deadlock).
     #[arg(long = "no-deadlock")]
     no_deadlock: bool,
@@ -39,6 +43,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> u8 {
     let start = Instant::now();
+    let workers = args.workers.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
     let search = super::search_path(&args.library);
     let spec = match tla_sema::load_spec(&args.spec, &search) {
         Ok(s) => s,
@@ -80,7 +88,7 @@ pub fn run(args: Args) -> u8 {
         ("mode".into(), tla_eval::Value::str("bfs")),
         ("depth".into(), tla_eval::Value::Int(-1)),
         ("deadlock".into(), tla_eval::Value::Bool(check_deadlock)),
-        ("worker".into(), tla_eval::Value::Int(args.workers as i64)),
+        ("worker".into(), tla_eval::Value::Int(workers as i64)),
         ("traces".into(), tla_eval::Value::Int(-1)),
         ("seed".into(), tla_eval::Value::str(&args.seed.to_string())),
         (
@@ -115,7 +123,12 @@ pub fn run(args: Args) -> u8 {
         max_depth: None,
     };
     ev.precompute_constants();
-    let r = engine::check(&ev, &model, &opts);
+    let settings = engine::Settings {
+        workers,
+        progress: super::progress_mode(&args.progress, args.json),
+        ..Default::default()
+    };
+    let r = engine::check_with(&ev, &model, &opts, settings);
     let status = report::exit_status(&r);
     if args.json {
         let mut j = report::to_json(&spec, &model.vars, &r);
