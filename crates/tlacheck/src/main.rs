@@ -27,6 +27,8 @@ enum Command {
     Check(commands::check::Args),
     /// Run the conformance corpus and compare with TLC's figures.
     Conformance(commands::conformance::Args),
+    /// Time the checker on the models TLC was timed on (tlc_baseline.json).
+    Bench(commands::bench::Args),
 }
 
 /// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
             Command::Parse(args) => commands::parse::run(args),
             Command::Check(args) => commands::check::run(args),
             Command::Conformance(args) => commands::conformance::run(args),
+            Command::Bench(args) => commands::bench::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
