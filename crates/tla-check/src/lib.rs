@@ -1,5 +1,6 @@
 //! The .cfg file and the model-checking engine.
 
+pub mod collision;
 pub mod config;
 pub mod engine;
 mod expand;

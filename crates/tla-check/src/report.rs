@@ -97,6 +97,7 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
     match &r.verdict {
         Verdict::Success => {
             out.push_str("Model checking completed. No error has been found.\n");
+            out.push_str(&crate::collision::success_lines(r.distinct, r.generated));
         }
         Verdict::InvariantViolated(name) | Verdict::PropertyViolated(name) if initial => {
             let what = if matches!(r.verdict, Verdict::PropertyViolated(_)) {

@@ -29,6 +29,8 @@ pub struct Args {
 /// What one child run measured.
 struct Measured {
     seconds: f64,
+    /// User + system CPU seconds of the child (the machine may be shared: wall time varies).
+    cpu_seconds: f64,
     peak_rss_kb: i64,
     result: Option<Json>,
 }
@@ -101,8 +103,9 @@ pub fn run(args: Args) -> u8 {
             all_match &= figures == "= TLC";
             let distinct = m["distinct"].as_f64().unwrap_or(0.0);
             println!(
-                "| {id} | {w} | {:.1} | {:.0} | {:.0} | {} | {} | {figures} |",
+                "| {id} | {w} | {:.1} | {:.1} | {:.0} | {:.0} | {} | {} | {figures} |",
                 r.seconds,
+                r.cpu_seconds,
                 distinct / r.seconds.max(1e-9),
                 r.peak_rss_kb as f64 / 1024.0,
                 tlc.map_or("-".into(), |t| format!("{t:.0}")),
@@ -156,8 +159,10 @@ fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, String> {
         .lines()
         .last()
         .and_then(|l| serde_json::from_str::<Json>(l).ok());
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     Ok(Measured {
         seconds,
+        cpu_seconds: tv(usage.ru_utime) + tv(usage.ru_stime),
         peak_rss_kb: usage.ru_maxrss,
         result,
     })
