@@ -55,6 +55,9 @@ pub struct Settings<'o> {
     /// Worker threads (at least 1).
     pub workers: usize,
     pub progress: ProgressMode,
+    /// Bytes the unexplored states may take in memory before the rest go to disk (None: no
+    /// limit).
+    pub memory: Option<u64>,
     /// Told of every kept transition (liveness's behaviour graph).
     pub observer: Option<Box<dyn TransitionObserver + 'o>>,
 }
@@ -64,6 +67,7 @@ impl Default for Settings<'_> {
         Settings {
             workers: 1,
             progress: ProgressMode::Never,
+            memory: None,
             observer: None,
         }
     }

@@ -5,7 +5,7 @@
 
 use crate::engine::{Options, Report, Settings, Verdict};
 use crate::expand::{complete, Shared, Worker};
-use crate::frontier::Frontier;
+use crate::frontier::{Frontier, Queued};
 use crate::merge::{stop, Explored, Stop, NO_PARENT};
 use crate::model::Model;
 use crate::progress::Progress;
@@ -14,7 +14,7 @@ use crate::{rebuild, workers};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
 use tla_eval::eval::RunInfo;
-use tla_eval::{enumerate, Env, Evaluator, StateView, Value};
+use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::{ModuleId, Spec};
 
 pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) -> Report {
@@ -36,7 +36,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         seen: &seen,
         keeps_trace,
     };
-    let mut ex = Explored::new(ev, keeps_trace, Frontier::default());
+    let mut ex = Explored::new(ev, keeps_trace, Frontier::new(settings.memory));
     ex.max_depth = opts.max_depth;
     ex.check_deadlock = opts.check_deadlock;
     ex.observer = settings.observer;
@@ -104,8 +104,19 @@ impl Search<'_, '_, '_, '_> {
         self.initial_states()?;
         let mut depth = 1u32;
         while !self.ex.next.is_empty() {
-            let level = std::mem::take(&mut self.ex.next).into_states();
-            self.level(&level, depth)?;
+            let fresh = self.ex.next.fresh();
+            let level = std::mem::replace(&mut self.ex.next, fresh);
+            let total = level.len();
+            let mut segments = level.into_segments();
+            let mut done = 0;
+            loop {
+                let segment = segments
+                    .next_segment()
+                    .map_err(|e| stop(Verdict::Error(EvalError::new(e)), None, None))?;
+                let Some(segment) = segment else { break };
+                self.level(&segment, depth, total - done)?;
+                done += segment.len() as u64;
+            }
             depth += 1;
         }
         Ok(())
@@ -178,11 +189,10 @@ impl Search<'_, '_, '_, '_> {
         r.map_err(|e| stop(Verdict::Error(e), None, None))
     }
 
-    /// Explores the states of one level, at `depth`.
-    fn level(&mut self, level: &[(u32, Arc<[Value]>)], depth: u32) -> Result<(), Stop> {
+    /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.
+    fn level(&mut self, level: &[Queued], depth: u32, n: u64) -> Result<(), Stop> {
         let (sh, ev) = (self.sh, self.sh.ev);
         let seen = sh.seen;
-        let n = level.len() as u64;
         let mut stopped = None;
         let ex = &mut self.ex;
         let progress = &mut *self.progress;

@@ -109,6 +109,10 @@ fn zero_workers_is_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--workers"));
+    d.check(&["Grid.tla", "--memory", "lots"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a size"));
     d.check(&["Grid.tla", "--progress", "sometimes"])
         .assert()
         .code(2)

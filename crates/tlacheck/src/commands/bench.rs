@@ -53,9 +53,9 @@ pub fn run(args: Args) -> u8 {
     };
     let exe = std::env::current_exe().expect("own path");
     println!(
-        "| model | workers | seconds | distinct/s | peak RSS MiB | TLC seconds | ratio | figures |"
+        "| model | workers | seconds | CPU seconds | distinct/s | peak RSS MiB | TLC seconds | ratio | figures |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let mut all_match = true;
     for m in models {
         let id = m["id"].as_str().unwrap_or("");

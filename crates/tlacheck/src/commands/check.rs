@@ -21,6 +21,10 @@ pub struct Args {
     /// piped) or `never`.
     #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "never"])]
     progress: String,
+    /// Memory the unexplored states may take before the rest spill to disk, e.g. 512M, 4G
+    /// (default: a quarter of the machine's RAM).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    memory: Option<u64>,
     /// Do not report deadlocks (TLC's -deadlock).
     #[arg(long = "no-deadlock")]
     no_deadlock: bool,
@@ -126,6 +130,7 @@ pub fn run(args: Args) -> u8 {
     let settings = engine::Settings {
         workers,
         progress: super::progress_mode(&args.progress, args.json),
+        memory: args.memory.or_else(super::default_memory),
         ..Default::default()
     };
     let r = engine::check_with(&ev, &model, &opts, settings);
