@@ -1,13 +1,22 @@
 //! The .cfg file and the model-checking engine.
 
 pub mod alias;
+pub mod collision;
 pub mod config;
 pub mod engine;
+mod expand;
+mod frontier;
 pub mod intern;
 pub mod liveness;
+mod merge;
 pub mod model;
 pub mod postcondition;
+pub mod progress;
+mod rebuild;
 pub mod report;
+mod search;
+pub mod seen;
 pub mod session;
 pub mod simulate;
 pub mod symmetry;
+mod workers;

@@ -112,6 +112,10 @@ fn indent_continuation(text: &str, by: usize) -> String {
 /// The whole report after a run, as TLC prints it.
 pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
     let mut out = render_outcome(spec, vars, r);
+    // A model-checking run (not a simulation) closes its success with TLC's estimate.
+    if r.verdict == Verdict::Success {
+        out.push_str(&crate::collision::success_lines(r.distinct, r.generated));
+    }
     if !closes_without_statistics(r) {
         let _ = writeln!(
             out,

@@ -3,8 +3,9 @@
 //! here, so a spec is read the same way whoever asks.
 
 use crate::config::{self, Config};
-use crate::engine::{self, Options, Report};
+use crate::engine::{self, Options, Report, Settings};
 use crate::model::{self, Model};
+use crate::progress::ProgressMode;
 use crate::{intern, report};
 use std::path::{Path, PathBuf};
 use tla_eval::{Evaluator, Value};
@@ -27,7 +28,12 @@ pub struct Setup {
     pub fp: usize,
     /// TLC's `-deadlock`: do not report deadlocks.
     pub no_deadlock: bool,
+    /// Worker threads of the search (the results do not depend on them).
     pub workers: usize,
+    /// Bytes the unexplored states may take in memory before the rest spill to disk (None:
+    /// no limit).
+    pub memory: Option<u64>,
+    pub progress: ProgressMode,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -172,13 +178,26 @@ fn tlc_config(setup: &Setup, check_deadlock: bool) -> Vec<(String, Value)> {
 pub fn check(setup: &Setup) -> Result<Outcome, SetupError> {
     let loaded = load(setup)?;
     with_model(setup, &loaded, |ev, model, opts| {
-        search(&loaded.spec, ev, model, opts)
+        search(setup, &loaded.spec, ev, model, opts)
     })
 }
 
-/// The breadth-first search of a bound model, with its report rendered.
-pub fn search(spec: &Spec, ev: &Evaluator, model: &Model, opts: &Options) -> Outcome {
-    let report = engine::check(ev, model, opts);
+/// The breadth-first search of a bound model (with the setup's workers, memory and
+/// progress), with its report rendered.
+pub fn search(
+    setup: &Setup,
+    spec: &Spec,
+    ev: &Evaluator,
+    model: &Model,
+    opts: &Options,
+) -> Outcome {
+    let settings = Settings {
+        workers: setup.workers.max(1),
+        progress: setup.progress,
+        memory: setup.memory,
+        observer: None,
+    };
+    let report = engine::check_with(ev, model, opts, settings);
     Outcome {
         status: report::exit_status(&report),
         text: report::render(spec, &model.vars, &report),

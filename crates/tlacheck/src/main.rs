@@ -33,6 +33,8 @@ enum Command {
     Mutants(commands::mutants::Args),
     /// Validate an implementation's trace against a spec.
     Trace(commands::trace::Args),
+    /// Time the checker on the models TLC was timed on (tlc_baseline.json).
+    Bench(commands::bench::Args),
 }
 
 /// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
             Command::Verify(args) => commands::verify::run(args),
             Command::Mutants(args) => commands::mutants::run(args),
             Command::Trace(args) => commands::trace::run(args),
+            Command::Bench(args) => commands::bench::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

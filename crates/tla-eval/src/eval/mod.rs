@@ -36,6 +36,26 @@ pub struct RunInfo {
     pub trace: Mutex<Vec<std::sync::Arc<[Value]>>>,
 }
 
+thread_local! {
+    /// The level of the state this thread works on, when a parallel checker sets it per
+    /// thread (workers explore states of different levels at once); wins over `RunInfo::level`.
+    static THREAD_LEVEL: std::cell::Cell<Option<i64>> = const { std::cell::Cell::new(None) };
+}
+
+impl RunInfo {
+    /// Sets (or with `None` clears) the calling thread's TLCGet("level").
+    pub fn set_thread_level(level: Option<i64>) {
+        THREAD_LEVEL.with(|l| l.set(level));
+    }
+
+    /// TLCGet("level"): the calling thread's, else the run's.
+    pub fn current_level(&self) -> i64 {
+        THREAD_LEVEL
+            .with(|l| l.get())
+            .unwrap_or_else(|| self.level.load(Ordering::Relaxed))
+    }
+}
+
 /// Evaluates the expressions of one spec under one model (constant values).
 pub struct Evaluator<'a> {
     pub spec: &'a Spec,

@@ -130,7 +130,7 @@ pub(super) fn tlc_get(
                 EvalError::new(format!("TLCGet({i}) was called before TLCSet({i}, ...)"))
             }),
         Value::Str(s) => match s.as_str() {
-            "level" => Ok(load(&ev.run.level)),
+            "level" => Ok(Value::Int(ev.run.current_level())),
             "distinct" => Ok(load(&ev.run.distinct)),
             "generated" => Ok(load(&ev.run.generated)),
             "queue" => Ok(load(&ev.run.queue)),

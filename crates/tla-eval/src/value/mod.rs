@@ -38,6 +38,7 @@
 //! `tlc_cmp` whenever `tlc_cmp` succeeds and puts values TLC refuses to compare
 //! in a fixed order by kind, so values can key hash maps and B-trees.
 
+pub mod codec;
 pub mod error;
 pub mod fingerprint;
 pub mod func;

@@ -11,9 +11,17 @@ pub struct Args {
     /// The model configuration (default: the spec's name with .cfg).
     #[arg(long = "config", value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Worker threads (the search is single-threaded for now; results do not depend on it).
-    #[arg(long = "workers", value_name = "N", default_value_t = 1)]
-    workers: usize,
+    /// Worker threads (default: the machine's cores); the results do not depend on it.
+    #[arg(long = "workers", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    workers: Option<u32>,
+    /// Progress while checking: `auto` (a line on a terminal, TLC's Progress lines when
+    /// piped) or `never`.
+    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "never"])]
+    progress: String,
+    /// Memory the unexplored states may take before the rest spill to disk, e.g. 512M, 4G
+    /// (default: a quarter of the machine's RAM).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    memory: Option<u64>,
     /// Do not report deadlocks (TLC's -deadlock).
     #[arg(long = "no-deadlock")]
     no_deadlock: bool,
@@ -67,6 +75,10 @@ impl Args {
 
 pub fn run(args: Args) -> u8 {
     let start = Instant::now();
+    let workers = args.workers.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
     if let Some(path) = &args.dump_trace {
         if let Err(e) = super::dump_trace::check_path(path) {
             eprintln!("{e}");
@@ -90,7 +102,9 @@ pub fn run(args: Args) -> u8 {
         seed: args.seed,
         fp: args.fp,
         no_deadlock: args.no_deadlock,
-        workers: args.workers,
+        workers,
+        memory: args.memory.or_else(super::default_memory),
+        progress: super::progress_mode(&args.progress, args.json),
     };
     let setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
@@ -125,7 +139,13 @@ pub fn run(args: Args) -> u8 {
                 println!("{w}");
             }
         }
-        Ran::Searched(Box::new(session::search(&loaded.spec, ev, model, opts)))
+        Ran::Searched(Box::new(session::search(
+            &setup,
+            &loaded.spec,
+            ev,
+            model,
+            opts,
+        )))
     });
     let outcome = match ran {
         Ok(Ran::Searched(o)) => *o,

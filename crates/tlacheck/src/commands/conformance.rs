@@ -28,6 +28,9 @@ pub struct Args {
     /// Models run at once.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
+    /// Worker threads of each model's check (TLC's figures do not depend on them).
+    #[arg(long, default_value_t = 1)]
+    workers: u32,
 }
 
 /// One model's comparison.
@@ -150,7 +153,8 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
     }
     let child = command
         .current_dir(&dir)
-        .args(["check", &root, "--config", &cfg, "--workers", "1", "--json"])
+        .args(["check", &root, "--config", &cfg, "--json"])
+        .args(["--workers", &args.workers.to_string()])
         .args(&defines)
         .args(seed_and_fp(&tlc))
         .args(["--library", "../_community", "--library", "../_tlapm"])

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod bench;
 pub mod check;
 pub mod conformance;
 pub mod dump_trace;
@@ -16,4 +17,45 @@ use std::path::PathBuf;
 /// Module search path: `--library` folders, then those in `TLACHECK_LIBRARY`.
 pub fn search_path(library: &[PathBuf]) -> tla_sema::SearchPath {
     tla_sema::SearchPath::new(library, std::env::var_os("TLACHECK_LIBRARY").as_deref())
+}
+
+/// `--progress auto|never` for a run: never with `--json` (stdout is one JSON object); on a
+/// terminal an in-place line on stderr; otherwise TLC's Progress lines.
+pub fn progress_mode(when: &str, json: bool) -> tla_check::progress::ProgressMode {
+    use std::io::IsTerminal;
+    use tla_check::progress::ProgressMode;
+    if json || when == "never" {
+        ProgressMode::Never
+    } else if std::io::stderr().is_terminal() {
+        ProgressMode::Terminal
+    } else {
+        ProgressMode::Tlc
+    }
+}
+
+/// A size in bytes: digits with an optional K, M, G or T suffix (powers of 1024).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let t = t.strip_suffix(['b', 'B']).unwrap_or(t);
+    let t = t.strip_suffix(['i', 'I']).unwrap_or(t);
+    let (digits, shift) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 10),
+        Some('M') => (&t[..t.len() - 1], 20),
+        Some('G') => (&t[..t.len() - 1], 30),
+        Some('T') => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (such as 512M or 4G)"))?;
+    n.checked_mul(1u64 << shift)
+        .ok_or_else(|| format!("`{text}` is too large"))
+}
+
+/// A quarter of the machine's RAM (from /proc/meminfo), for the unexplored states.
+pub fn default_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024 / 4)
 }

@@ -1,0 +1,301 @@
+//! A worker's part of the search: generating the successors of one state and doing, for each,
+//! the expensive work (constraints, fingerprint, invariants, action properties) that does not
+//! depend on the other successors of the level. Whether a successor is new, and where the
+//! search stops, is decided afterwards by the merge (`merge.rs`), in TLC's order.
+
+use crate::engine::Verdict;
+use crate::model::{Check, Model};
+use crate::seen::FingerprintSet;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, RwLock};
+use tla_eval::eval::RunInfo;
+use tla_eval::value::Fingerprinter;
+use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
+use tla_sema::ir::DefId;
+
+/// What the search shows after the path to the state where it stopped.
+#[derive(Clone, Copy, Debug)]
+pub enum Last {
+    /// Nothing: the path ends at the explored state (or the new state, for `Bad`).
+    Nothing,
+    /// The generated state, reached by this action.
+    State(Option<DefId>),
+}
+
+/// What a worker found out about one generated state.
+pub enum Found {
+    /// The search stops here whatever the merge finds (an error, a violated invariant of a
+    /// state outside the constraints, ...).
+    Stop(Verdict, Last),
+    /// Outside the state or action constraints, and it satisfies the invariants.
+    OutOfModel,
+    /// Inside the model. `bad`: the verdict when the state, checked because it was not seen
+    /// yet when the worker looked, breaks an invariant (the merge stops only if it is new).
+    InModel { fp: u64, bad: Option<Verdict> },
+}
+
+/// One generated state, in generation order.
+pub struct Candidate {
+    pub state: Arc<[Value]>,
+    pub action: Option<DefId>,
+    pub found: Found,
+    /// A violated action property of the transition (checked on every transition).
+    pub transition_bad: Option<Verdict>,
+}
+
+/// How the generation of a state's successors ended.
+pub enum End {
+    /// All successors were generated; `intermediate`: states of action compositions that TLC
+    /// counts as generated; `none`: there was no successor.
+    Done { intermediate: u64, none: bool },
+    /// The sink asked to stop (the candidate it was given stops the search).
+    Halted,
+    /// Generating the successors failed.
+    Failed(EvalError),
+}
+
+/// The read-only context of every worker.
+pub struct Shared<'m, 'e, 'a> {
+    pub ev: &'e Evaluator<'a>,
+    pub model: &'m Model,
+    pub seen: &'m RwLock<FingerprintSet>,
+    /// The spec uses TLCExt's Trace: checks are given the path to the state they check.
+    pub keeps_trace: bool,
+    /// The model's SYMMETRY, evaluated: states are fingerprinted by their orbit.
+    pub symmetry: Option<&'m crate::symmetry::Symmetry>,
+}
+
+/// A worker's own scratch: its fingerprinter and environment.
+pub struct Worker<'s, 'm, 'e, 'a> {
+    pub sh: &'s Shared<'m, 'e, 'a>,
+    fp: Fingerprinter,
+    env: Env,
+}
+
+impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
+    pub fn new(sh: &'s Shared<'m, 'e, 'a>) -> Self {
+        Worker {
+            sh,
+            fp: Fingerprinter::new(),
+            env: Env::new(),
+        }
+    }
+
+    /// Generates the successors of `cur` (at level `depth`), handing each, examined, to
+    /// `sink` in generation order; the sink returns false to stop. `path`: the behaviour to
+    /// `cur` when the spec uses Trace.
+    pub fn expand(
+        &mut self,
+        cur: &Arc<[Value]>,
+        depth: u32,
+        path: Option<&[Arc<[Value]>]>,
+        sink: &mut dyn FnMut(Candidate) -> bool,
+    ) -> End {
+        let sh = self.sh;
+        let Some(next_action) = &sh.model.next else {
+            return End::Done {
+                intermediate: 0,
+                none: true,
+            };
+        };
+        if let Some(p) = path {
+            *sh.ev.run.trace.lock().expect("trace") = p.to_vec();
+        }
+        let mut count = 0u64;
+        let mut halted = false;
+        RunInfo::set_thread_level(Some(depth as i64));
+        let r = enumerate::next_states(sh.ev, next_action, cur, &mut |st, action| {
+            count += 1;
+            let action = action.or(sh.model.next_def);
+            let c = self.successor(cur, complete(st), action, depth, path);
+            let go_on = !matches!(c.found, Found::Stop(..)) && c.transition_bad.is_none();
+            if !sink(c) || !go_on {
+                halted = true;
+                return Ok(false);
+            }
+            Ok(true)
+        });
+        if halted {
+            return End::Halted;
+        }
+        if let Err(e) = r {
+            return End::Failed(e);
+        }
+        End::Done {
+            intermediate: sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64,
+            none: count == 0,
+        }
+    }
+
+    /// Examines an initial state (the checks see level 1).
+    pub fn initial(&mut self, state: Arc<[Value]>) -> Candidate {
+        RunInfo::set_thread_level(Some(1));
+        let found = self.examine(&state, None, None, None);
+        Candidate {
+            state,
+            action: None,
+            found,
+            transition_bad: None,
+        }
+    }
+
+    fn successor(
+        &mut self,
+        cur: &[Value],
+        next: Arc<[Value]>,
+        action: Option<DefId>,
+        depth: u32,
+        path: Option<&[Arc<[Value]>]>,
+    ) -> Candidate {
+        // The successor's checks see its own level; the transition's, the current state's.
+        RunInfo::set_thread_level(Some(depth as i64 + 1));
+        let found = self.examine(&next, Some(cur), action, path);
+        RunInfo::set_thread_level(Some(depth as i64));
+        let mut transition_bad = None;
+        if !matches!(found, Found::Stop(..)) {
+            if let Err(v) = self.transition_checks(cur, &next, &self.sh.model.action_properties) {
+                transition_bad = Some(v);
+            }
+        }
+        Candidate {
+            state: next,
+            action,
+            found,
+            transition_bad,
+        }
+    }
+
+    /// TLC's order: the state constraints, then (for a successor of `cur`) the action
+    /// constraints; a state outside them is only checked against the invariants; a state
+    /// not seen yet is fingerprinted and checked.
+    fn examine(
+        &mut self,
+        state: &Arc<[Value]>,
+        cur: Option<&[Value]>,
+        action: Option<DefId>,
+        path: Option<&[Arc<[Value]>]>,
+    ) -> Found {
+        let sh = self.sh;
+        let mut in_model = true;
+        for c in &sh.model.constraints {
+            match self.holds(c, state) {
+                Ok(true) => {}
+                Ok(false) => {
+                    in_model = false;
+                    break;
+                }
+                Err(e) => return Found::Stop(Verdict::Error(e), Last::Nothing),
+            }
+        }
+        if in_model {
+            if let Some(cur) = cur {
+                // Action constraints see the level of the state they start from.
+                let level = sh.ev.run.current_level();
+                RunInfo::set_thread_level(Some(level - 1));
+                let r = self.transition_checks(cur, state, &sh.model.action_constraints);
+                RunInfo::set_thread_level(Some(level));
+                match r {
+                    Ok(()) => {}
+                    // A false action constraint: the target is not kept.
+                    Err(Verdict::ActionPropertyViolated(_)) => in_model = false,
+                    Err(v) => return Found::Stop(v, Last::State(action)),
+                }
+            }
+        }
+        if !in_model {
+            return match self.invariants(state, cur.is_none()) {
+                Ok(()) => Found::OutOfModel,
+                Err(v) => Found::Stop(v, Last::State(action)),
+            };
+        }
+        let fp = match self.fingerprint(state) {
+            Ok(fp) => fp,
+            Err(e) => return Found::Stop(Verdict::Error(e), Last::State(None)),
+        };
+        let seen = sh.seen.read().expect("seen-set").contains(fp);
+        let bad = if seen {
+            None
+        } else {
+            if let Some(p) = path {
+                let mut p = p.to_vec();
+                p.push(state.clone());
+                *sh.ev.run.trace.lock().expect("trace") = p;
+            } else if sh.keeps_trace {
+                *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
+            }
+            self.invariants(state, cur.is_none()).err()
+        };
+        Found::InModel { fp, bad }
+    }
+
+    /// The state's fingerprint, or its VIEW's: the one function that says which states the
+    /// search takes as the same.
+    pub fn fingerprint(&mut self, state: &[Value]) -> Result<u64, EvalError> {
+        let sym = self.sh.symmetry;
+        match &self.sh.model.view {
+            None => crate::symmetry::fingerprint(sym, &mut self.fp, state).map_err(EvalError::from),
+            Some(view) => self
+                .sh
+                .ev
+                .eval(view, &mut self.env, &StateView::state(state))
+                .and_then(|v| {
+                    crate::symmetry::fingerprint(sym, &mut self.fp, &[v]).map_err(EvalError::from)
+                }),
+        }
+    }
+
+    fn holds(&mut self, c: &Check, state: &[Value]) -> Result<bool, EvalError> {
+        self.sh
+            .ev
+            .eval_bool(&c.expr, &mut self.env, &StateView::state(state))
+    }
+
+    /// The invariants, then for an initial state the state-predicate parts of the properties.
+    fn invariants(&mut self, state: &[Value], initial: bool) -> Result<(), Verdict> {
+        let model = self.sh.model;
+        let props: &[Check] = if initial { &model.init_properties } else { &[] };
+        let checks = model
+            .invariants
+            .iter()
+            .map(|c| (c, false))
+            .chain(props.iter().map(|c| (c, true)));
+        for (c, is_property) in checks {
+            match self.holds(c, state) {
+                Ok(true) => {}
+                Ok(false) if is_property => return Err(Verdict::PropertyViolated(c.name.clone())),
+                Ok(false) => return Err(Verdict::InvariantViolated(c.name.clone())),
+                Err(e) => return Err(Verdict::Error(e)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks of a transition: the first false one as `InvariantViolated` (the caller knows
+    /// what the checks are), or the error.
+    fn transition_checks(
+        &mut self,
+        cur: &[Value],
+        next: &Arc<[Value]>,
+        checks: &[Check],
+    ) -> Result<(), Verdict> {
+        if checks.is_empty() {
+            return Ok(());
+        }
+        let slots: Vec<Option<Value>> = next.iter().cloned().map(Some).collect();
+        let sv = StateView::transition(cur, &slots);
+        for c in checks {
+            match self.sh.ev.eval_bool(&c.expr, &mut self.env, &sv) {
+                Ok(true) => {}
+                Ok(false) => return Err(Verdict::ActionPropertyViolated(c.name.clone())),
+                Err(e) => return Err(Verdict::Error(e)),
+            }
+        }
+        Ok(())
+    }
+}
+
+pub fn complete(st: &[Option<Value>]) -> Arc<[Value]> {
+    st.iter()
+        .map(|v| v.clone().expect("every variable is assigned"))
+        .collect()
+}

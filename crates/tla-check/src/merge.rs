@@ -1,0 +1,219 @@
+//! The one-threaded half of the search: taking the examined successors in the order a
+//! one-worker search generates them, deciding which are new (the seen-set), recording their
+//! parent links, counting as TLC counts, and saying exactly where the search stops.
+
+use crate::engine::{TraceState, Verdict};
+use crate::expand::{Candidate, End, Found, Last};
+use crate::frontier::Frontier;
+use crate::seen::FingerprintSet;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, RwLock};
+use tla_eval::{Evaluator, Value};
+use tla_sema::ir::DefId;
+
+pub const NO_PARENT: u32 = u32::MAX;
+
+/// A kept whole state and the action that reached it.
+type WholeState = (Arc<[Value]>, Option<DefId>);
+
+/// Sees every transition the search keeps, in a one-worker search's order: an initial state
+/// (`from` = None) or a step from a kept state to an in-model state, new or seen before, with
+/// the state as generated (`state`). States are named by fingerprint. The seam for a
+/// behaviour graph (liveness).
+pub trait TransitionObserver: Send {
+    fn transition(
+        &mut self,
+        from: Option<u64>,
+        to: u64,
+        action: Option<DefId>,
+        new: bool,
+        state: &Arc<[Value]>,
+    );
+}
+
+/// Why the search stopped: the verdict, the last explored (or new) state's index, and a final
+/// state not kept (a successor that broke an action property, say).
+pub struct Stop {
+    pub verdict: Verdict,
+    pub at: Option<u32>,
+    pub last: Option<TraceState>,
+}
+
+pub fn stop(verdict: Verdict, at: Option<u32>, last: Option<TraceState>) -> Stop {
+    Stop { verdict, at, last }
+}
+
+/// What is kept of the explored states: per state its fingerprint and its parent's index
+/// (12 bytes), enough to rebuild a path by running the spec again.
+pub struct Explored<'e, 'a> {
+    ev: &'e Evaluator<'a>,
+    pub fps: Vec<u64>,
+    pub parents: Vec<u32>,
+    /// Whole states and their actions, kept only when the spec reads its own trace (TLCExt's
+    /// Trace) and checks must be given it.
+    pub whole: Option<Vec<WholeState>>,
+    pub generated: u64,
+    pub depth: u64,
+    pub initial_states: u64,
+    /// States of the level being explored that come after the one being merged.
+    pub remaining: u64,
+    /// The next level.
+    pub next: Frontier,
+    pub max_depth: Option<u64>,
+    pub check_deadlock: bool,
+    pub observer: Option<Box<dyn TransitionObserver + 'e>>,
+}
+
+impl<'e, 'a> Explored<'e, 'a> {
+    pub fn new(ev: &'e Evaluator<'a>, keeps_whole: bool, next: Frontier) -> Self {
+        Explored {
+            ev,
+            fps: Vec::new(),
+            parents: Vec::new(),
+            whole: keeps_whole.then(Vec::new),
+            generated: 0,
+            depth: 0,
+            initial_states: 0,
+            remaining: 0,
+            next,
+            max_depth: None,
+            check_deadlock: false,
+            observer: None,
+        }
+    }
+
+    pub fn distinct(&self) -> u64 {
+        self.fps.len() as u64
+    }
+
+    pub fn left_on_queue(&self) -> u64 {
+        self.remaining + self.next.len()
+    }
+
+    /// One generated state, successor of `parent` (or initial: `NO_PARENT`) at `depth`.
+    pub fn merge(
+        &mut self,
+        seen: &RwLock<FingerprintSet>,
+        c: Candidate,
+        parent: u32,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        self.generated += 1;
+        self.ev
+            .run
+            .generated
+            .store(self.generated as i64, Ordering::Relaxed);
+        let parent_at = (parent != NO_PARENT).then_some(parent);
+        match c.found {
+            Found::Stop(verdict, last) => {
+                let last = match last {
+                    Last::Nothing => None,
+                    Last::State(action) => Some(TraceState {
+                        values: c.state,
+                        action,
+                    }),
+                };
+                return Err(stop(verdict, parent_at, last));
+            }
+            Found::OutOfModel => {}
+            Found::InModel { fp, bad } => {
+                let new = self.insert(seen, fp);
+                if let Some(o) = &mut self.observer {
+                    let from = parent_at.map(|p| self.fps[p as usize]);
+                    o.transition(from, fp, c.action, new, &c.state);
+                }
+                if new {
+                    let idx = self.fps.len() as u32;
+                    self.fps.push(fp);
+                    self.parents.push(parent);
+                    if let Some(w) = &mut self.whole {
+                        w.push((c.state.clone(), c.action));
+                    }
+                    if parent == NO_PARENT {
+                        self.initial_states += 1;
+                    }
+                    self.depth = self.depth.max(depth as u64);
+                    // TLCGet("diameter"): the longest behaviour found so far.
+                    self.ev
+                        .run
+                        .diameter
+                        .store(self.depth as i64, Ordering::Relaxed);
+                    self.ev
+                        .run
+                        .distinct
+                        .store(self.fps.len() as i64, Ordering::Relaxed);
+                    if let Some(v) = bad {
+                        return Err(stop(v, Some(idx), None));
+                    }
+                    if self.max_depth.is_none_or(|m| (depth as u64) < m) {
+                        self.next.push(idx, c.state.clone());
+                    }
+                }
+            }
+        }
+        if let Some(v) = c.transition_bad {
+            let last = TraceState {
+                values: c.state,
+                action: c.action,
+            };
+            return Err(stop(v, parent_at, Some(last)));
+        }
+        Ok(())
+    }
+
+    /// How the expansion of state `idx` ended, once its candidates are merged.
+    pub fn end(&mut self, idx: u32, end: End) -> Result<(), Stop> {
+        match end {
+            End::Halted => Ok(()),
+            End::Failed(e) => Err(stop(Verdict::Error(e), Some(idx), None)),
+            End::Done { intermediate, none } => {
+                self.generated += intermediate;
+                if none && self.check_deadlock {
+                    return Err(stop(Verdict::Deadlock, Some(idx), None));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn insert(&mut self, seen: &RwLock<FingerprintSet>, fp: u64) -> bool {
+        {
+            let s = seen.read().expect("seen-set");
+            if s.len() * 4 < s.capacity() * 3 {
+                return s.insert(fp);
+            }
+        }
+        let mut s = seen.write().expect("seen-set");
+        s.reserve(1);
+        s.insert(fp)
+    }
+
+    /// The fingerprints from an initial state to state `at`.
+    pub fn fingerprint_path(&self, at: u32) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut i = at;
+        while i != NO_PARENT {
+            out.push(self.fps[i as usize]);
+            i = self.parents[i as usize];
+        }
+        out.reverse();
+        out
+    }
+
+    /// The kept whole states from an initial state to `at` (Trace mode only).
+    pub fn whole_path(&self, at: u32) -> Option<Vec<TraceState>> {
+        let w = self.whole.as_ref()?;
+        let mut out = Vec::new();
+        let mut i = at;
+        while i != NO_PARENT {
+            let (values, action) = &w[i as usize];
+            out.push(TraceState {
+                values: values.clone(),
+                action: *action,
+            });
+            i = self.parents[i as usize];
+        }
+        out.reverse();
+        Some(out)
+    }
+}

@@ -1,0 +1,172 @@
+//! Progress of a long search: on a terminal a line on stderr, rewritten in place every few
+//! seconds and erased at the end; otherwise TLC's `Progress(...)` lines on stdout, first
+//! after about 3 s, then every minute (TLC's default interval).
+
+use crate::merge::Explored;
+use std::io::Write;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ProgressMode {
+    /// Nothing (a `--json` run, tests, `--progress never`).
+    #[default]
+    Never,
+    /// A line on stderr, rewritten in place.
+    Terminal,
+    /// TLC's `Progress(...)` lines on stdout.
+    Tlc,
+}
+
+const TERMINAL_EVERY: Duration = Duration::from_secs(2);
+const TLC_FIRST: Duration = Duration::from_secs(3);
+const TLC_EVERY: Duration = Duration::from_secs(60);
+
+pub struct Progress {
+    mode: ProgressMode,
+    start: Instant,
+    last: Instant,
+    last_generated: u64,
+    last_distinct: u64,
+    reported: bool,
+    ticks: u32,
+    /// A terminal line is showing (erase it at the end).
+    shown: bool,
+}
+
+impl Progress {
+    pub fn new(mode: ProgressMode) -> Self {
+        let now = Instant::now();
+        Progress {
+            mode,
+            start: now,
+            last: now,
+            last_generated: 0,
+            last_distinct: 0,
+            reported: false,
+            ticks: 0,
+            shown: false,
+        }
+    }
+
+    /// Called for each explored state; reports when it is time.
+    pub fn tick(&mut self, ex: &Explored, depth: u32) {
+        if self.mode == ProgressMode::Never {
+            return;
+        }
+        self.ticks = self.ticks.wrapping_add(1);
+        if !self.ticks.is_multiple_of(256) {
+            return;
+        }
+        let now = Instant::now();
+        let due = match self.mode {
+            ProgressMode::Never => return,
+            ProgressMode::Terminal => now - self.last >= TERMINAL_EVERY,
+            ProgressMode::Tlc if !self.reported => now - self.start >= TLC_FIRST,
+            ProgressMode::Tlc => now - self.last >= TLC_EVERY,
+        };
+        if !due {
+            return;
+        }
+        let secs = (now - self.last).as_secs_f64().max(1e-9);
+        let (generated, distinct) = (ex.generated, ex.distinct());
+        let per_s = (generated - self.last_generated) as f64 / secs;
+        let distinct_per_s = (distinct - self.last_distinct) as f64 / secs;
+        let depth = ex.depth.max(depth as u64);
+        if self.mode == ProgressMode::Terminal {
+            let line = format!(
+                "\r{:.0} states/s, {} distinct ({:.0}/s), {} on queue, depth {}, {:.0}s\x1b[K",
+                per_s,
+                distinct,
+                distinct_per_s,
+                ex.left_on_queue(),
+                depth,
+                (now - self.start).as_secs_f64()
+            );
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(line.as_bytes());
+            let _ = err.flush();
+            self.shown = true;
+        } else {
+            println!(
+                "Progress({depth}) at {}: {} states generated ({} s/min), {} distinct states found ({} ds/min), {} states left on queue.",
+                now_text(),
+                grouped(generated),
+                grouped((per_s * 60.0) as u64),
+                grouped(distinct),
+                grouped((distinct_per_s * 60.0) as u64),
+                grouped(ex.left_on_queue()),
+            );
+        }
+        self.reported = true;
+        self.last = now;
+        self.last_generated = generated;
+        self.last_distinct = distinct;
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if self.shown {
+            let _ = std::io::stderr().write_all(b"\r\x1b[K");
+        }
+    }
+}
+
+/// `MP.format`: thousands separated by commas.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `MP.now()`'s `yyyy-MM-dd HH:mm:ss` (in UTC).
+fn now_text() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_thousands_as_tlc() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(11238019), "11,238,019");
+    }
+
+    #[test]
+    fn date_has_tlc_shape() {
+        let t = now_text();
+        assert_eq!(t.len(), 19, "{t}");
+        assert_eq!(&t[4..5], "-");
+        assert_eq!(&t[10..11], " ");
+        assert!(t.starts_with("20"), "{t}");
+    }
+}

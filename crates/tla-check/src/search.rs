@@ -1,0 +1,423 @@
+//! The search driver: the assumptions, the initial states, then breadth-first level by level.
+//! With one worker each successor is merged as soon as it is examined (so TLCGet's counters
+//! read as in TLC's one-worker run); with more, a level is expanded in parallel
+//! (`workers.rs`) and merged in the same order, so the figures do not depend on the workers.
+
+use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
+use crate::expand::{complete, Shared, Worker};
+use crate::frontier::{Frontier, Queued};
+use crate::liveness::GraphRecorder;
+use crate::merge::{stop, Explored, Stop, NO_PARENT};
+use crate::model::Model;
+use crate::progress::Progress;
+use crate::seen::FingerprintSet;
+use crate::{rebuild, workers};
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, RwLock};
+use tla_eval::eval::RunInfo;
+use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
+use tla_sema::ir::{DefId, ModuleId, Spec};
+
+pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) -> Report {
+    let symmetry = match crate::symmetry::bind(ev, model) {
+        Ok(s) => s,
+        Err(e) => {
+            return finish(
+                ev,
+                model,
+                Verdict::Error(e),
+                Vec::new(),
+                None,
+                &Figures::default(),
+            )
+        }
+    };
+    let keeps_trace = ev
+        .spec
+        .defs
+        .iter()
+        .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
+    // The path given to Trace is the one-worker search's: one worker.
+    let workers = if keeps_trace {
+        1
+    } else {
+        settings.workers.max(1)
+    };
+    let seen = RwLock::new(FingerprintSet::default());
+    let sh = Shared {
+        ev,
+        model,
+        seen: &seen,
+        keeps_trace,
+        symmetry: symmetry.as_ref(),
+    };
+    // With temporal properties, the behaviour graph and its states are recorded for liveness.
+    let live = (!model.temporal_properties.is_empty()).then(|| {
+        Arc::new(Mutex::new(LiveRecorder {
+            view: model.view.is_some(),
+            ..LiveRecorder::default()
+        }))
+    });
+    let mut ex = Explored::new(ev, keeps_trace, Frontier::new(settings.memory));
+    ex.max_depth = opts.max_depth;
+    ex.check_deadlock = opts.check_deadlock;
+    ex.observer = match &live {
+        Some(l) => Some(Box::new(Tee {
+            live: l.clone(),
+            other: settings.observer,
+        })),
+        None => settings.observer,
+    };
+    let mut progress = Progress::new(settings.progress);
+    let mut s = Search {
+        sh: &sh,
+        ex,
+        workers,
+        progress: &mut progress,
+    };
+    let outcome = s.run();
+    let mut ex = s.ex;
+    ex.observer = None;
+    RunInfo::set_thread_level(None);
+    let figures = Figures {
+        generated: ex.generated,
+        distinct: ex.distinct(),
+        left_on_queue: ex.left_on_queue(),
+        depth: ex.depth,
+        initial_states: ex.initial_states,
+    };
+    match outcome {
+        Ok(()) => {
+            let recorded = live.map(|l| {
+                let l = Arc::try_unwrap(l)
+                    .ok()
+                    .expect("the observer is dropped")
+                    .into_inner()
+                    .expect("liveness recorder");
+                (l.graph, l.states)
+            });
+            finish(ev, model, Verdict::Success, Vec::new(), recorded, &figures)
+        }
+        Err(st) => {
+            let mut trace = match st.at {
+                Some(at) => ex.whole_path(at).unwrap_or_else(|| {
+                    rebuild::rebuild(&mut Worker::new(&sh), &ex.fingerprint_path(at))
+                }),
+                None => Vec::new(),
+            };
+            trace.extend(st.last);
+            finish(ev, model, st.verdict, trace, None, &figures)
+        }
+    }
+}
+
+/// The figures of a finished search.
+#[derive(Default)]
+struct Figures {
+    generated: u64,
+    distinct: u64,
+    left_on_queue: u64,
+    depth: u64,
+    initial_states: u64,
+}
+
+/// The report of a search that ended with `verdict`: after a complete search, the liveness
+/// phase on the `recorded` behaviour graph, then the postcondition; the ALIAS of the trace.
+fn finish(
+    ev: &Evaluator,
+    model: &Model,
+    verdict: Verdict,
+    trace: Vec<TraceState>,
+    recorded: Option<(GraphRecorder, Vec<Arc<[Value]>>)>,
+    f: &Figures,
+) -> Report {
+    // What follows reads TLCGet("level") from the run, not from a worker (the rebuild of a
+    // counterexample expands states as a worker).
+    RunInfo::set_thread_level(None);
+    let mut liveness = None;
+    let (verdict, trace) = match verdict {
+        Verdict::Success => {
+            let live = match recorded {
+                Some((graph, states)) => match crate::liveness::check(ev, model, graph, &states) {
+                    Ok(mut live) => {
+                        let r = match live.violation.as_mut() {
+                            Some(v) => (
+                                Verdict::TemporalViolated(v.property.clone()),
+                                std::mem::take(&mut v.trace),
+                            ),
+                            None => (Verdict::Success, Vec::new()),
+                        };
+                        liveness = Some(live);
+                        r
+                    }
+                    Err(e) => (Verdict::Error(e), Vec::new()),
+                },
+                None => (Verdict::Success, Vec::new()),
+            };
+            // The postcondition is evaluated only after a run without any error.
+            if live.0 == Verdict::Success {
+                let stats = crate::postcondition::FinalStats {
+                    generated: f.generated,
+                    distinct: f.distinct,
+                    queue: f.left_on_queue,
+                    depth: f.depth,
+                };
+                (crate::postcondition::check(ev, model, &stats), Vec::new())
+            } else {
+                live
+            }
+        }
+        v => (v, trace),
+    };
+    let aliased = match &model.alias {
+        Some(alias) => crate::alias::apply(ev, alias, &trace),
+        None => Vec::new(),
+    };
+    Report {
+        verdict,
+        generated: f.generated,
+        distinct: f.distinct,
+        left_on_queue: f.left_on_queue,
+        depth: f.depth,
+        initial_states: f.initial_states,
+        trace,
+        aliased,
+        liveness,
+    }
+}
+
+/// The behaviour graph for liveness: node i is the i-th new state, as in the search.
+#[derive(Default)]
+struct LiveRecorder {
+    graph: GraphRecorder,
+    index: HashMap<u64, u32>,
+    states: Vec<Arc<[Value]>>,
+    /// With a VIEW a node keeps the first state with its view: a step to a seen node carries
+    /// the state actually generated.
+    view: bool,
+}
+
+impl LiveRecorder {
+    fn transition(
+        &mut self,
+        from: Option<u64>,
+        to: u64,
+        action: Option<DefId>,
+        new: bool,
+        state: &Arc<[Value]>,
+    ) {
+        let from = from.map(|f| self.index[&f]);
+        if new {
+            let idx = self.states.len() as u32;
+            self.index.insert(to, idx);
+            self.states.push(state.clone());
+            self.graph.record(from, idx, action, None);
+        } else {
+            let idx = self.index[&to];
+            let actual = self.view.then(|| state.clone());
+            self.graph.record(from, idx, action, actual);
+        }
+    }
+}
+
+/// The liveness recorder and the caller's observer, if any.
+struct Tee<'o> {
+    live: Arc<Mutex<LiveRecorder>>,
+    other: Option<Box<dyn TransitionObserver + 'o>>,
+}
+
+impl TransitionObserver for Tee<'_> {
+    fn transition(
+        &mut self,
+        from: Option<u64>,
+        to: u64,
+        action: Option<DefId>,
+        new: bool,
+        state: &Arc<[Value]>,
+    ) {
+        (self.live.lock().expect("liveness recorder")).transition(from, to, action, new, state);
+        if let Some(o) = &mut self.other {
+            o.transition(from, to, action, new, state);
+        }
+    }
+}
+
+struct Search<'s, 'm, 'e, 'a> {
+    sh: &'s Shared<'m, 'e, 'a>,
+    ex: Explored<'e, 'a>,
+    workers: usize,
+    progress: &'s mut Progress,
+}
+
+/// The root module and those it extends, whose ASSUMEs TLC checks.
+pub(crate) fn assumption_modules(spec: &Spec) -> Vec<ModuleId> {
+    let mut out = vec![spec.root];
+    let mut i = 0;
+    while i < out.len() {
+        for e in &spec.module(out[i]).extends {
+            if !out.contains(e) {
+                out.push(*e);
+            }
+        }
+        i += 1;
+    }
+    out.retain(|m| !spec.module(*m).standard);
+    out
+}
+
+impl Search<'_, '_, '_, '_> {
+    fn run(&mut self) -> Result<(), Stop> {
+        self.check_assumptions()?;
+        self.initial_states()?;
+        let mut depth = 1u32;
+        while !self.ex.next.is_empty() {
+            let fresh = self.ex.next.fresh();
+            let level = std::mem::replace(&mut self.ex.next, fresh);
+            let total = level.len();
+            let mut segments = level.into_segments();
+            let mut done = 0;
+            loop {
+                let segment = segments
+                    .next_segment()
+                    .map_err(|e| stop(Verdict::Error(EvalError::new(e)), None, None))?;
+                let Some(segment) = segment else { break };
+                self.level(&segment, depth, total - done)?;
+                done += segment.len() as u64;
+            }
+            depth += 1;
+        }
+        Ok(())
+    }
+
+    fn check_assumptions(&mut self) -> Result<(), Stop> {
+        let ev = self.sh.ev;
+        let mut env = Env::new();
+        for m in assumption_modules(ev.spec) {
+            for a in &ev.spec.module(m).assumptions {
+                match ev.eval_bool(&a.expr, &mut env, &StateView::constant()) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return Err(stop(Verdict::AssumptionFalse(a.expr.loc), None, None))
+                    }
+                    Err(e) => return Err(stop(Verdict::Error(e), None, None)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Each initial state is checked as it is generated, so the first violation stops the
+    /// search where TLC's does.
+    fn initial_states(&mut self) -> Result<(), Stop> {
+        let (sh, ev) = (self.sh, self.sh.ev);
+        ev.run.level.store(0, Ordering::Relaxed);
+        RunInfo::set_thread_level(Some(0));
+        let Some(init) = &sh.model.init else {
+            return Ok(());
+        };
+        let seen = sh.seen;
+        let mut stopped = None;
+        let r = if self.workers == 1 {
+            let mut w = Worker::new(sh);
+            let ex = &mut self.ex;
+            enumerate::init_states(ev, init, &mut |st, _| {
+                // Init itself sees level 0, the checks of its states level 1.
+                let c = w.initial(complete(st));
+                RunInfo::set_thread_level(Some(0));
+                match ex.merge(seen, c, NO_PARENT, 1) {
+                    Ok(()) => Ok(true),
+                    Err(s) => {
+                        stopped = Some(s);
+                        Ok(false)
+                    }
+                }
+            })
+        } else {
+            let mut states: Vec<Arc<[Value]>> = Vec::new();
+            let r = enumerate::init_states(ev, init, &mut |st, _| {
+                states.push(complete(st));
+                Ok(true)
+            });
+            let ex = &mut self.ex;
+            workers::examine_initial(sh, &states, self.workers, &mut |_, e| {
+                for c in e.cands {
+                    if let Err(s) = ex.merge(seen, c, NO_PARENT, 1) {
+                        stopped = Some(s);
+                        return false;
+                    }
+                }
+                true
+            });
+            r
+        };
+        if let Some(s) = stopped {
+            return Err(s);
+        }
+        r.map_err(|e| stop(Verdict::Error(e), None, None))
+    }
+
+    /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.
+    fn level(&mut self, level: &[Queued], depth: u32, n: u64) -> Result<(), Stop> {
+        let (sh, ev) = (self.sh, self.sh.ev);
+        let seen = sh.seen;
+        let mut stopped = None;
+        let ex = &mut self.ex;
+        let progress = &mut *self.progress;
+        if self.workers == 1 {
+            let mut w = Worker::new(sh);
+            for (i, (idx, st)) in level.iter().enumerate() {
+                ex.remaining = n - i as u64 - 1;
+                ev.run
+                    .queue
+                    .store(ex.left_on_queue() as i64, Ordering::Relaxed);
+                progress.tick(ex, depth);
+                let path = ex.whole_path(*idx).map(|p| {
+                    p.into_iter()
+                        .map(|t| t.values)
+                        .collect::<Vec<Arc<[Value]>>>()
+                });
+                let end = w.expand(st, depth, path.as_deref(), &mut |c| match ex.merge(
+                    seen,
+                    c,
+                    *idx,
+                    depth + 1,
+                ) {
+                    Ok(()) => true,
+                    Err(s) => {
+                        stopped = Some(s);
+                        false
+                    }
+                });
+                if let Some(s) = stopped {
+                    return Err(s);
+                }
+                ex.end(*idx, end)?;
+            }
+            return Ok(());
+        }
+        workers::expand_level(sh, level, depth, self.workers, &mut |i, e| {
+            let idx = level[i].0;
+            ex.remaining = n - i as u64 - 1;
+            ev.run
+                .queue
+                .store(ex.left_on_queue() as i64, Ordering::Relaxed);
+            progress.tick(ex, depth);
+            for c in e.cands {
+                if let Err(s) = ex.merge(seen, c, idx, depth + 1) {
+                    stopped = Some(s);
+                    return false;
+                }
+            }
+            if let Err(s) = ex.end(idx, e.end) {
+                stopped = Some(s);
+                return false;
+            }
+            true
+        });
+        match stopped {
+            Some(s) => Err(s),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The search engine's options end to end: `--workers`, counterexamples rebuilt from
+//! fingerprints, `bench`, and bad input to them. Figures derived by hand (see each test).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+/// A temporary folder holding one model, removed when dropped.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let p = std::env::temp_dir().join(format!("tlacheck-engine-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+
+    fn file(&self, name: &str, text: &str) -> &Self {
+        std::fs::write(self.0.join(name), text).unwrap();
+        self
+    }
+
+    fn check(&self, args: &[&str]) -> Command {
+        let mut c = Command::cargo_bin("tlacheck").unwrap();
+        c.current_dir(&self.0).arg("check").args(args);
+        c
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// x counts modulo 5, y modulo 4, one of them per step: 5 * 4 = 20 states, each with 2
+/// successors, so 1 + 20 * 2 = 41 generated; the farthest state (4, 3) is 4 + 3 = 7 steps from
+/// (0, 0), so 8 BFS levels.
+const GRID: &str = "---- MODULE Grid ----
+EXTENDS Naturals
+VARIABLES x, y
+Init == x = 0 /\\ y = 0
+Next == \\/ x' = (x + 1) % 5 /\\ UNCHANGED y
+        \\/ y' = (y + 1) % 4 /\\ UNCHANGED x
+NotFar == ~(x = 4 /\\ y = 3)
+====
+";
+
+#[test]
+fn figures_are_the_same_at_any_number_of_workers() {
+    let d = Dir::new("grid");
+    d.file("Grid.tla", GRID)
+        .file("Grid.cfg", "INIT Init\nNEXT Next\n");
+    for w in ["1", "2", "4"] {
+        d.check(&["Grid.tla", "--workers", w])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(
+                "41 states generated, 20 distinct states found, 0 states left on queue.",
+            ))
+            .stdout(predicate::str::contains(
+                "The depth of the complete state graph search is 8.",
+            ));
+    }
+}
+
+#[test]
+fn counterexample_is_rebuilt_from_fingerprints_at_any_number_of_workers() {
+    // The only state breaking NotFar is (4, 3), 7 steps away: a shortest counterexample has
+    // 8 states and ends there.
+    let d = Dir::new("grid-violation");
+    d.file("Grid.tla", GRID)
+        .file("Grid.cfg", "INIT Init\nNEXT Next\nINVARIANT NotFar\n");
+    let mut outputs = Vec::new();
+    for w in ["1", "2", "4"] {
+        let out = d.check(&["Grid.tla", "--workers", w]).output().unwrap();
+        assert_eq!(out.status.code(), Some(12), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            text.contains("Error: Invariant NotFar is violated."),
+            "{text}"
+        );
+        assert!(text.contains("State 8: <"), "{text}");
+        assert!(!text.contains("State 9:"), "{text}");
+        let last = text.split("State 8:").nth(1).unwrap();
+        assert!(
+            last.contains("/\\ x = 4") && last.contains("/\\ y = 3"),
+            "{text}"
+        );
+        // The same counterexample whatever the workers (the timing line aside).
+        outputs.push(
+            text.lines()
+                .filter(|l| !l.starts_with("Finished in"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+}
+
+#[test]
+fn zero_workers_is_refused() {
+    let d = Dir::new("zero");
+    d.file("Grid.tla", GRID)
+        .file("Grid.cfg", "INIT Init\nNEXT Next\n");
+    d.check(&["Grid.tla", "--workers", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--workers"));
+    d.check(&["Grid.tla", "--memory", "lots"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a size"));
+    d.check(&["Grid.tla", "--progress", "sometimes"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--progress"));
+}
+
+#[test]
+fn progress_never_prints_nothing_but_the_report() {
+    let d = Dir::new("quiet");
+    d.file("Grid.tla", GRID)
+        .file("Grid.cfg", "INIT Init\nNEXT Next\n");
+    d.check(&["Grid.tla", "--progress", "never"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Progress(").not())
+        .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn bench_without_a_baseline_is_bad_input() {
+    let d = Dir::new("bench");
+    Command::cargo_bin("tlacheck")
+        .unwrap()
+        .current_dir(&d.0)
+        .args(["bench", "--corpus", "no-such-corpus"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("tlc_baseline.json"));
+    d.file("tlc_baseline.json", "{\"models\": 3}");
+    Command::cargo_bin("tlacheck")
+        .unwrap()
+        .current_dir(&d.0)
+        .args(["bench", "--corpus", "."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no \"models\" array"));
+}
