@@ -4,7 +4,7 @@
 
 use crate::merge::Explored;
 use std::io::Write;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ProgressMode {
@@ -89,7 +89,7 @@ impl Progress {
         } else {
             println!(
                 "Progress({depth}) at {}: {} states generated ({} s/min), {} distinct states found ({} ds/min), {} states left on queue.",
-                now_text(),
+                crate::report::timestamp(SystemTime::now()),
                 grouped(generated),
                 grouped((per_s * 60.0) as u64),
                 grouped(distinct),
@@ -125,30 +125,6 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
-/// `MP.now()`'s `yyyy-MM-dd HH:mm:ss` (in UTC).
-fn now_text() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs()) as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,7 +139,7 @@ mod tests {
 
     #[test]
     fn date_has_tlc_shape() {
-        let t = now_text();
+        let t = crate::report::timestamp(SystemTime::now());
         assert_eq!(t.len(), 19, "{t}");
         assert_eq!(&t[4..5], "-");
         assert_eq!(&t[10..11], " ");

@@ -2,9 +2,9 @@
 //! TLC_CHECKING_TEMPORAL_PROPS, TLC_TEMPORAL_PROPERTY_VIOLATED, TLC_BACK_TO_STATE) and the
 //! lasso-shaped counterexample.
 
-use super::{timestamp, LassoEnd, LiveReport};
+use super::{LassoEnd, LiveReport};
 use crate::engine::TraceState;
-use crate::report::{action_label, write_state};
+use crate::report::{action_label, timestamp, write_state};
 use std::fmt::Write;
 use tla_sema::ir::VarId;
 use tla_sema::Spec;
