@@ -132,29 +132,19 @@ impl Walker<'_, '_> {
         let mut visited: HashSet<Arc<[Value]>> = HashSet::new();
         for skipped in 0..=self.opts.max_skip {
             for &n in &layer {
-                let cur = self.nodes[n as usize].state.clone();
-                let nodes = &mut self.nodes;
-                let mut full = false;
-                // An evaluation error in one candidate's step means no successor from it:
-                // the rejection report shows the error if no candidate goes on.
-                let _ = successors(self.ev, self.model, &event.step, &cur, &mut |st, act| {
-                    if !event.matches(st) {
-                        return Ok(true);
-                    }
-                    let state: Arc<[Value]> =
-                        st.iter().map(|v| v.clone().expect("assigned")).collect();
-                    if out_seen.insert(state.clone()) {
-                        nodes.push(Node {
-                            state,
-                            parent: n,
-                            action: act,
-                        });
-                        out.push(nodes.len() as u32 - 1);
-                        full = out.len() > max;
-                    }
-                    Ok(!full)
-                });
-                if full {
+                let keep = |st: &[Option<Value>]| event.matches(st);
+                let (ev, model) = (self.ev, self.model);
+                if expand(
+                    ev,
+                    model,
+                    &mut self.nodes,
+                    n,
+                    &event.step,
+                    keep,
+                    &mut out_seen,
+                    &mut out,
+                    max,
+                ) {
                     return Ok(None);
                 }
             }
@@ -163,24 +153,19 @@ impl Walker<'_, '_> {
             }
             let mut next_layer = Vec::new();
             for &n in &layer {
-                let cur = self.nodes[n as usize].state.clone();
-                let nodes = &mut self.nodes;
-                let mut full = false;
-                let _ = successors(self.ev, self.model, &Step::Next, &cur, &mut |st, act| {
-                    let state: Arc<[Value]> =
-                        st.iter().map(|v| v.clone().expect("assigned")).collect();
-                    if visited.insert(state.clone()) {
-                        nodes.push(Node {
-                            state,
-                            parent: n,
-                            action: act,
-                        });
-                        next_layer.push(nodes.len() as u32 - 1);
-                        full = next_layer.len() > max;
-                    }
-                    Ok(!full)
-                });
-                if full {
+                let (ev, model) = (self.ev, self.model);
+                let all = |_: &[Option<Value>]| true;
+                if expand(
+                    ev,
+                    model,
+                    &mut self.nodes,
+                    n,
+                    &Step::Next,
+                    all,
+                    &mut visited,
+                    &mut next_layer,
+                    max,
+                ) {
                     return Ok(None);
                 }
             }
@@ -206,6 +191,43 @@ pub(crate) type OnSuccessor<'f> =
     &'f mut dyn FnMut(&[Option<Value>], Option<DefId>) -> EResult<bool>;
 
 /// The steps an event's step allows from `cur`.
+/// Adds to `out` (and `nodes`) each new successor of node `from` by `step` that `keep` accepts;
+/// true when `out` grew past `max`.
+#[allow(clippy::too_many_arguments)]
+fn expand(
+    ev: &Evaluator,
+    model: &Model,
+    nodes: &mut Vec<Node>,
+    from: u32,
+    step: &Step,
+    keep: impl Fn(&[Option<Value>]) -> bool,
+    seen: &mut HashSet<Arc<[Value]>>,
+    out: &mut Vec<u32>,
+    max: usize,
+) -> bool {
+    let cur = nodes[from as usize].state.clone();
+    let mut full = false;
+    // An evaluation error in one candidate's step means no successor from it: the rejection
+    // report shows the error if no candidate goes on.
+    let _ = successors(ev, model, step, &cur, &mut |st, act| {
+        if !keep(st) {
+            return Ok(true);
+        }
+        let state: Arc<[Value]> = st.iter().map(|v| v.clone().expect("assigned")).collect();
+        if seen.insert(state.clone()) {
+            nodes.push(Node {
+                state,
+                parent: from,
+                action: act,
+            });
+            out.push(nodes.len() as u32 - 1);
+            full = out.len() > max;
+        }
+        Ok(!full)
+    });
+    full
+}
+
 pub(crate) fn successors(
     ev: &Evaluator,
     model: &Model,
