@@ -70,6 +70,8 @@ pub struct Settings<'o> {
     pub memory: Option<u64>,
     /// Told of every kept transition (liveness's behaviour graph).
     pub observer: Option<Box<dyn TransitionObserver + 'o>>,
+    /// When temporal properties are checked: at the end only, or also during the search.
+    pub lncheck: crate::liveness::LnCheck,
 }
 
 impl Default for Settings<'_> {
@@ -79,6 +81,7 @@ impl Default for Settings<'_> {
             progress: ProgressMode::Never,
             memory: None,
             observer: None,
+            lncheck: crate::liveness::LnCheck::Final,
         }
     }
 }

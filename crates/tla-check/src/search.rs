@@ -6,7 +6,7 @@
 use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
 use crate::expand::{complete, Shared, Worker};
 use crate::frontier::{Frontier, Queued};
-use crate::liveness::GraphRecorder;
+use crate::liveness::{GraphRecorder, LiveReport, Periodic};
 use crate::merge::{stop, Explored, Stop, NO_PARENT};
 use crate::model::Model;
 use crate::progress::Progress;
@@ -70,13 +70,19 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         None => settings.observer,
     };
     let mut progress = Progress::new(settings.progress);
+    let print = settings.progress == crate::progress::ProgressMode::Tlc;
+    let periodic = (live.as_ref())
+        .filter(|_| opts.max_depth.is_none())
+        .and_then(|l| Some((l.clone(), Periodic::new(settings.lncheck, print)?)));
     let mut s = Search {
         sh: &sh,
         ex,
         workers,
         progress: &mut progress,
+        periodic,
     };
     let outcome = s.run();
+    let found = s.periodic.take().and_then(|(_, p)| p.violation);
     let mut ex = s.ex;
     ex.observer = None;
     RunInfo::set_thread_level(None);
@@ -99,6 +105,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             });
             finish(ev, model, Verdict::Success, Vec::new(), recorded, &figures)
         }
+        Err(st) if found.is_some() => periodic_violation(ev, model, st.verdict, found, &figures),
         Err(st) => {
             let mut trace = match st.at {
                 Some(at) => ex.whole_path(at).unwrap_or_else(|| {
@@ -187,6 +194,48 @@ fn finish(
     }
 }
 
+/// The report of a search a periodic liveness check stopped, with its counterexample.
+fn periodic_violation(
+    ev: &Evaluator,
+    model: &Model,
+    verdict: Verdict,
+    found: Option<LiveReport>,
+    f: &Figures,
+) -> Report {
+    let mut live = found.expect("a periodic violation");
+    let trace = (live.violation.as_mut()).map_or_else(Vec::new, |v| std::mem::take(&mut v.trace));
+    let mut r = finish(ev, model, verdict, trace, None, f);
+    r.liveness = Some(live);
+    r
+}
+
+/// Before the state numbered `next` is explored (so every state numbered below it is):
+/// TLC's periodic liveness check, when one is due.
+fn periodic_check(
+    sh: &Shared,
+    periodic: &mut Option<(Arc<Mutex<LiveRecorder>>, Periodic)>,
+    ex: &Explored,
+    depth: u32,
+    next: u32,
+) -> Result<(), Stop> {
+    let Some((live, p)) = periodic else {
+        return Ok(());
+    };
+    if !p.due(depth, ex.distinct()) {
+        return Ok(());
+    }
+    let l = live.lock().expect("liveness recorder");
+    match p.check(sh.ev, sh.model, &l.graph, &l.states, next as usize) {
+        Ok(false) => Ok(()),
+        Ok(true) => {
+            let name = p.violation.as_ref().and_then(|v| v.violation.as_ref());
+            let name = name.map(|v| v.property.clone()).unwrap_or_default();
+            Err(stop(Verdict::TemporalViolated(name), None, None))
+        }
+        Err(e) => Err(stop(Verdict::Error(e), None, None)),
+    }
+}
+
 /// The behaviour graph for liveness: node i is the i-th new state, as in the search.
 #[derive(Default)]
 struct LiveRecorder {
@@ -248,6 +297,8 @@ struct Search<'s, 'm, 'e, 'a> {
     ex: Explored<'e, 'a>,
     workers: usize,
     progress: &'s mut Progress,
+    /// TLC's periodic liveness check, on the graph being recorded (None: at the end only).
+    periodic: Option<(Arc<Mutex<LiveRecorder>>, Periodic)>,
 }
 
 /// The root module and those it extends, whose ASSUMEs TLC checks.
@@ -364,9 +415,13 @@ impl Search<'_, '_, '_, '_> {
         let mut stopped = None;
         let ex = &mut self.ex;
         let progress = &mut *self.progress;
+        let periodic = &mut self.periodic;
         if self.workers == 1 {
             let mut w = Worker::new(sh);
             for (i, (idx, st)) in level.iter().enumerate() {
+                // The state is still on the queue while it is checked (TLC suspends there).
+                ex.remaining = n - i as u64;
+                periodic_check(sh, periodic, ex, depth, *idx)?;
                 ex.remaining = n - i as u64 - 1;
                 ev.run
                     .queue
@@ -398,6 +453,11 @@ impl Search<'_, '_, '_, '_> {
         }
         workers::expand_level(sh, level, depth, self.workers, &mut |i, e| {
             let idx = level[i].0;
+            ex.remaining = n - i as u64;
+            if let Err(s) = periodic_check(sh, periodic, ex, depth, idx) {
+                stopped = Some(s);
+                return false;
+            }
             ex.remaining = n - i as u64 - 1;
             ev.run
                 .queue

@@ -49,6 +49,7 @@ fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ff
         Some("-library") => "--library".into(),
         Some("-simulate") => "--simulate".into(),
         Some("-depth") => "--depth".into(),
+        Some("-lncheck") => "--lncheck".into(),
         _ => a,
     })
     .collect()

@@ -489,3 +489,191 @@ fn with_a_view_actions_are_read_on_the_real_steps() {
     )
     .holds();
 }
+
+/// x climbs 0, 1, ..., 10 and stays; from 1 it may also go to 100 and back. Under
+/// WF_x(Next) the loop 1 -> 100 -> 1 is fair (a Next step each time) and never reaches 10.
+/// Breadth-first levels: {0}, {1}, {2, 100}, {3}, ..., {10}: 12 states; 14 generated (the
+/// initial state, one successor of each state but 1, which has two, and 10's own step).
+const CLIMB_TLA: &str = r#"---- MODULE Climb ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Inc == x < 10 /\ x' = x + 1
+Out == x = 1 /\ x' = 100
+Back == x = 100 /\ x' = 1
+Done == x = 10 /\ UNCHANGED x
+Next == Inc \/ Out \/ Back \/ Done
+Spec == Init /\ [][Next]_x /\ WF_x(Next)
+Reaches10 == <>(x = 10)
+Reaches10Or100 == <>(x \in {10, 100})
+====
+"#;
+
+fn climb(prop: &str, extra: &[&str]) -> Run {
+    let d = Dir::new();
+    d.file("Climb.tla", CLIMB_TLA);
+    d.check_with(
+        "Climb",
+        &format!("SPECIFICATION Spec\nPROPERTY {prop}\n"),
+        extra,
+    )
+}
+
+const CURRENT: &str = "Checking temporal properties for the current state space with ";
+
+/// The lasso 0, 1, 100, back to 1.
+fn assert_climb_lasso(r: &Run) {
+    r.loops();
+    assert!(r.stdout.contains("State 3: <Out line "), "{r:?}");
+    assert!(r.stdout.contains("x = 100\n"), "{r:?}");
+    assert!(r.stdout.contains("Back to state 2: <Back line "), "{r:?}");
+    assert_eq!(r.states(), 3, "{r:?}");
+}
+
+#[test]
+fn a_periodic_check_stops_the_search_at_a_counterexample() {
+    // Checked once, at the end: the whole graph is explored first.
+    let full = climb("Reaches10", &["--lncheck", "final"]);
+    assert_climb_lasso(&full);
+    assert!(!full.stdout.contains(CURRENT), "{full:?}");
+    assert!(
+        full.stdout
+            .contains("14 states generated, 12 distinct states found, 0 states left on queue."),
+        "{full:?}"
+    );
+    // Checked each time a level is explored. Before level 2 only 0 is explored (its own
+    // stuttering is unfair: Next is enabled); before level 3, 0 and 1 (100 is not explored
+    // yet, so the loop is not known); before level 4, 0, 1, 2 and 100: the loop is there.
+    // The search stops then, with 3 still on the queue: 5 states found, 6 generated (the
+    // initial state, 1, then 2 and 100, 3, and 1 again from 100), depth 4.
+    let early = climb("Reaches10", &["--lncheck-levels", "1"]);
+    assert_climb_lasso(&early);
+    assert!(
+        early
+            .stdout
+            .contains(&format!("{CURRENT}2 total distinct states at (")),
+        "{early:?}"
+    );
+    assert!(early
+        .stdout
+        .contains(&format!("{CURRENT}4 total distinct states at (")));
+    assert!(early
+        .stdout
+        .contains(&format!("{CURRENT}5 total distinct states at (")));
+    assert_eq!(early.stdout.matches(CURRENT).count(), 3, "{early:?}");
+    assert!(
+        !early.stdout.contains("for the complete state space"),
+        "{early:?}"
+    );
+    assert!(
+        early
+            .stdout
+            .contains("6 states generated, 5 distinct states found, 1 states left on queue."),
+        "{early:?}"
+    );
+    assert!(early
+        .stdout
+        .contains("The depth of the complete state graph search is 4."));
+    // The same with TLC's spelling, and in JSON: the property and the figures.
+    let d = Dir::new();
+    d.file("Climb.tla", CLIMB_TLA);
+    let j = d.check_with(
+        "Climb",
+        "SPECIFICATION Spec\nPROPERTY Reaches10\n",
+        &["-lncheck", "default", "--lncheck-levels", "2", "--json"],
+    );
+    assert_eq!(j.code, Some(13), "{j:?}");
+    let j: serde_json::Value = serde_json::from_str(j.stdout.trim()).unwrap();
+    // Every second level: checked before level 3 (nothing) and level 5 (the loop): 0..4
+    // and 100 found, 0..3 and 100 explored: 1 + 1 + 2 + 1 + 1 + 1 generated.
+    assert_eq!(j["distinct"], 6, "{j}");
+    assert_eq!(j["generated"], 7, "{j}");
+    assert_eq!(j["violated"], "Reaches10", "{j}");
+}
+
+#[test]
+fn periodic_checks_find_nothing_where_the_property_holds() {
+    // Reaches10Or100 holds: the loop visits 100, every other fair behaviour reaches 10. At
+    // each level's start the states of the next level are not explored: were they taken as
+    // stopping there, the partial graph would seem to violate it.
+    let full = climb("Reaches10Or100", &["--lncheck", "final"]);
+    full.holds();
+    let periodic = climb("Reaches10Or100", &["--lncheck-levels", "1"]);
+    periodic.holds();
+    // Before levels 2 to 11: 10 checks, then the final one on the 12 states.
+    assert_eq!(periodic.stdout.matches(CURRENT).count(), 10, "{periodic:?}");
+    assert!(periodic.stdout.contains(
+        "Checking temporal properties for the complete state space with 12 total distinct states at ("
+    ));
+    for r in [&full, &periodic] {
+        assert!(
+            r.stdout
+                .contains("14 states generated, 12 distinct states found, 0 states left on queue."),
+            "{r:?}"
+        );
+        assert!(r
+            .stdout
+            .contains("The depth of the complete state graph search is 11."));
+    }
+}
+
+#[test]
+fn a_bad_lncheck_value_is_refused() {
+    let r = climb("Reaches10", &["--lncheck", "sometimes"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("sometimes"), "{r:?}");
+    let r = climb("Reaches10", &["--lncheck-levels", "0"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("--lncheck-levels"), "{r:?}");
+}
+
+/// x climbs 0 .. 10 and stays; only Go is fair, so a behaviour may stop at 3 (Resume is
+/// not fair and Go is not enabled there) and never reach 10: the lasso 0, 1, 2, 3, then
+/// stuttering. 11 states, 12 generated (one successor each, 10's own step included).
+const PAUSE_TLA: &str = r#"---- MODULE Pause ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Go == x # 3 /\ x < 10 /\ x' = x + 1
+Resume == x = 3 /\ x' = 4
+Done == x = 10 /\ UNCHANGED x
+Spec == Init /\ [][Go \/ Resume \/ Done]_x /\ WF_x(Go)
+Reaches10 == <>(x = 10)
+====
+"#;
+
+#[test]
+fn a_periodic_check_looks_only_at_fully_explored_states() {
+    let d = Dir::new();
+    d.file("Pause.tla", PAUSE_TLA);
+    let cfg = "SPECIFICATION Spec\nPROPERTY Reaches10\n";
+    let lasso = |r: &Run| {
+        r.stutters();
+        assert!(r.stdout.contains("State 4: <Go line "), "{r:?}");
+        assert!(r.stdout.contains("x = 3\n\nState 5: Stuttering"), "{r:?}");
+    };
+    let full = d.check_with("Pause", cfg, &["--lncheck", "final"]);
+    lasso(&full);
+    assert!(full
+        .stdout
+        .contains("12 states generated, 11 distinct states found, 0 states left on queue."));
+    // Before level 4, 3 has been found but not explored: it is not taken as stopping there
+    // (TLC skips such nodes), so the counterexample is found only before level 5, once 3
+    // is explored: 0 .. 4 found, 4 on the queue.
+    // The same with parallel workers: the figures do not depend on them.
+    for workers in ["1", "2"] {
+        let early = d.check_with(
+            "Pause",
+            cfg,
+            &["--lncheck-levels", "1", "--workers", workers],
+        );
+        lasso(&early);
+        assert_eq!(early.stdout.matches(CURRENT).count(), 4, "{early:?}");
+        assert!(
+            early
+                .stdout
+                .contains("5 states generated, 5 distinct states found, 1 states left on queue."),
+            "{early:?}"
+        );
+    }
+}

@@ -43,6 +43,18 @@ impl GraphRecorder {
 
     /// The graph over `states` kept states, each successor once, a stuttering step added.
     pub fn finish(self, states: usize) -> Graph {
+        self.build(states, states)
+    }
+
+    /// The graph so far, for a check during the search: only the states below `done` have
+    /// all their successors recorded, so only they have steps (their own stuttering step
+    /// too); the others are dead ends, in no cycle, as TLC's undone nodes are skipped
+    /// (`LiveWorker.checkSccs`).
+    pub fn snapshot(&self, states: usize, done: usize) -> Graph {
+        self.build(states, done.min(states))
+    }
+
+    fn build(&self, states: usize, done: usize) -> Graph {
         let mut g = Graph {
             init: Vec::new(),
             off: Vec::with_capacity(states + 1),
@@ -51,18 +63,20 @@ impl GraphRecorder {
             step: Vec::new(),
             actual: Vec::new(),
         };
-        for i in self.init {
+        for &i in &self.init {
             if !g.init.contains(&i) {
                 g.init.push(i);
             }
         }
-        let mut succ = self.succ;
-        succ.resize_with(states, Vec::new);
         let mut seen = std::collections::HashSet::new();
-        for (s, list) in succ.into_iter().enumerate() {
+        for s in 0..states {
             g.off.push(g.dst.len() as u32);
+            if s >= done {
+                continue;
+            }
             seen.clear();
-            for (t, a, actual) in list {
+            for (t, a, actual) in self.succ.get(s).map_or(&[][..], |l| &l[..]) {
+                let t = *t;
                 // Steps to the same node from different real successors may differ.
                 if actual.is_some() || seen.insert(t) {
                     if actual.is_some() && g.actual.is_empty() {
@@ -70,9 +84,9 @@ impl GraphRecorder {
                     }
                     g.src.push(s as u32);
                     g.dst.push(t);
-                    g.step.push(Step::Action(a));
+                    g.step.push(Step::Action(*a));
                     if !g.actual.is_empty() {
-                        g.actual.push(actual);
+                        g.actual.push(actual.clone());
                     }
                 }
             }

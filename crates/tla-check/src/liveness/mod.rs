@@ -1,5 +1,6 @@
 //! Liveness: the temporal PROPERTY formulas checked on the complete behaviour graph at the
-//! end of the search (TLC's `-lncheck final`), under the SPECIFICATION's fairness.
+//! end of the search, under the SPECIFICATION's fairness, and with TLC's default `-lncheck`
+//! also on the graph explored so far while the search runs (`periodic.rs`).
 //!
 //! For each property, in .cfg order, the checker looks for a behaviour of the graph that
 //! satisfies the fairness and violates the property: `fairness /\ ~P` is put in disjunctive
@@ -10,6 +11,7 @@ mod atoms;
 mod formula;
 mod graph;
 mod lasso;
+mod periodic;
 mod product;
 pub mod render;
 mod search;
@@ -18,6 +20,7 @@ mod view_trace;
 
 pub use graph::GraphRecorder;
 pub use lasso::LassoEnd;
+pub use periodic::{LnCheck, Periodic};
 
 use crate::engine::TraceState;
 use crate::model::Model;
@@ -35,6 +38,8 @@ pub struct LiveReport {
     pub branches: usize,
     pub started: SystemTime,
     pub finished: SystemTime,
+    /// Checked on the complete graph (the final check), not on the graph explored so far.
+    pub complete: bool,
     pub violation: Option<Violation>,
 }
 
@@ -45,7 +50,7 @@ pub struct Violation {
     pub end: LassoEnd,
 }
 
-/// Checks the model's temporal properties on the graph the search recorded.
+/// Checks the model's temporal properties on the complete graph the search recorded.
 pub fn check(
     ev: &Evaluator,
     model: &Model,
@@ -54,6 +59,31 @@ pub fn check(
 ) -> Result<LiveReport, EvalError> {
     let started = SystemTime::now();
     let graph = recorder.finish(states.len());
+    check_graph(ev, model, &graph, states, started, true)
+}
+
+/// Checks them on the graph recorded so far, where the states below `done` are fully
+/// explored: a cycle is only sought among those, so what is found is a real counterexample.
+pub fn check_partial(
+    ev: &Evaluator,
+    model: &Model,
+    recorder: &GraphRecorder,
+    states: &[Arc<[Value]>],
+    done: usize,
+) -> Result<LiveReport, EvalError> {
+    let started = SystemTime::now();
+    let graph = recorder.snapshot(states.len(), done);
+    check_graph(ev, model, &graph, states, started, false)
+}
+
+fn check_graph(
+    ev: &Evaluator,
+    model: &Model,
+    graph: &graph::Graph,
+    states: &[Arc<[Value]>],
+    started: SystemTime,
+    complete: bool,
+) -> Result<LiveReport, EvalError> {
     let mut reader = formula::Reader::new(ev);
     let none: Arc<[(tla_sema::ir::LocalId, tla_eval::Binding)]> = Arc::new([]);
     let mut fair = Vec::new();
@@ -80,13 +110,13 @@ pub fn check(
     }
     let branches = problems.iter().map(|(_, d)| d.len()).sum();
     let atoms = std::mem::take(&mut reader.atoms.list);
-    let mut truth = atoms::Truth::new(ev, &atoms, states, &graph);
+    let mut truth = atoms::Truth::new(ev, &atoms, states, graph);
     let mut violation = None;
     'props: for (name, disjuncts) in problems {
         for conj in disjuncts {
             let d = search::Disjunct::new(conj, &fair);
             if let Some(found) = d.search(&mut truth)? {
-                let (mut trace, end) = lasso::build(&found, &graph, states);
+                let (mut trace, end) = lasso::build(&found, graph, states);
                 view_trace::rebuild(ev, model, &mut trace);
                 violation = Some(Violation {
                     property: name.to_string(),
@@ -101,6 +131,7 @@ pub fn check(
         branches,
         started,
         finished: SystemTime::now(),
+        complete,
         violation,
     })
 }

@@ -39,9 +39,18 @@ pub fn write_start(out: &mut String, live: &LiveReport, distinct: u64) {
         "Implied-temporal checking--satisfiability problem has {} branches.",
         live.branches
     );
+    write_checking(out, live, distinct);
+}
+
+/// `EC.TLC_CHECKING_TEMPORAL_PROPS` (MP.java: `Checking %3%temporal properties for the %1%
+/// state space with %2% total distinct states at (%4%)`), "complete" for the final check,
+/// "current" for one during the search (`LiveCheck.check0`), and the closing line when
+/// nothing was found.
+pub fn write_checking(out: &mut String, live: &LiveReport, distinct: u64) {
+    let scope = if live.complete { "complete" } else { "current" };
     let _ = writeln!(
         out,
-        "Checking temporal properties for the complete state space with {distinct} total distinct states at ({})",
+        "Checking temporal properties for the {scope} state space with {distinct} total distinct states at ({})",
         timestamp(live.started)
     );
     if live.violation.is_none() {

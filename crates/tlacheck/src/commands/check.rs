@@ -55,6 +55,16 @@ pub struct Args {
     #[arg(long, value_name = "D", requires = "simulate",
           value_parser = clap::value_parser!(u64).range(1..))]
     depth: Option<u64>,
+    /// When temporal properties are checked (TLC's -lncheck): `default` also checks the graph
+    /// explored so far while the search runs (TLC's schedule: after 3 s, then every minute)
+    /// and stops at a counterexample found there; `final` only once the search is complete.
+    #[arg(long, value_name = "WHEN", default_value = "default", value_parser = ["default", "final"])]
+    lncheck: String,
+    /// Tests: with `--lncheck default`, check during the search each time this many more
+    /// levels are fully explored instead of on TLC's time schedule.
+    #[arg(long = "lncheck-levels", value_name = "K", hide = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    lncheck_levels: Option<u32>,
     /// With --simulate: this many behaviours (default 1000; TLC's default is to run until
     /// stopped).
     #[arg(long, value_name = "N", requires = "simulate",
@@ -63,6 +73,15 @@ pub struct Args {
 }
 
 impl Args {
+    fn lncheck(&self) -> tla_check::liveness::LnCheck {
+        use tla_check::liveness::LnCheck;
+        match (self.lncheck.as_str(), self.lncheck_levels) {
+            ("final", _) => LnCheck::Final,
+            (_, Some(k)) => LnCheck::EveryLevels(k),
+            _ => LnCheck::Periodic,
+        }
+    }
+
     fn sim(&self) -> super::simulate::Settings {
         super::simulate::Settings {
             no_deadlock: self.no_deadlock,
@@ -105,6 +124,7 @@ pub fn run(args: Args) -> u8 {
         workers,
         memory: args.memory.or_else(super::default_memory),
         progress: super::progress_mode(&args.progress, args.json),
+        lncheck: args.lncheck(),
     };
     let setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,

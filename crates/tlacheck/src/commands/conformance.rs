@@ -155,6 +155,8 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
         .current_dir(&dir)
         .args(["check", &root, "--config", &cfg, "--json"])
         .args(["--workers", &args.workers.to_string()])
+        // The corpus's figures are TLC's with `-lncheck final`.
+        .args(["--lncheck", "final"])
         .args(&defines)
         .args(seed_and_fp(&tlc))
         .args(["--library", "../_community", "--library", "../_tlapm"])
