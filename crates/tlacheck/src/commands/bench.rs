@@ -70,6 +70,8 @@ pub fn run(args: Args) -> u8 {
                 .arg(format!("{}.tla", m["root_module"].as_str().unwrap_or("")))
                 .args(["--config", m["cfg"].as_str().unwrap_or("")])
                 .args(["--workers", &w.to_string(), "--json"])
+                // The figures compared are TLC's with `-lncheck final`.
+                .args(["--lncheck", "final"])
                 .args(["--library", "../_community", "--library", "../_tlapm"]);
             let r = match measure(cmd, Duration::from_secs(args.timeout)) {
                 Ok(r) => r,
