@@ -677,3 +677,86 @@ fn a_periodic_check_looks_only_at_fully_explored_states() {
         );
     }
 }
+
+/// Two counters modulo 3, each step moves one; both steps are weakly fair, so a fair cycle
+/// has both, and coming back to where it started takes 3 steps of each: no fair cycle is
+/// shorter than 6 states. NotBoth2 is violated by any fair cycle avoiding a = b = 2.
+const TWO_TLA: &str = r#"---- MODULE Two ----
+EXTENDS Naturals
+VARIABLES a, b
+Init == a = 0 /\ b = 0
+IncA == a' = (a + 1) % 3 /\ UNCHANGED b
+IncB == b' = (b + 1) % 3 /\ UNCHANGED a
+Spec == Init /\ [][IncA \/ IncB]_<<a, b>> /\ WF_a(IncA) /\ WF_b(IncB)
+Both2Often == []<>(a = 2 /\ b = 2)
+====
+"#;
+
+#[test]
+fn the_lasso_is_as_short_as_the_fair_cycle_allows() {
+    let d = Dir::new();
+    d.file("Two.tla", TWO_TLA);
+    let r = d.check("Two", "SPECIFICATION Spec\nPROPERTY Both2Often\n");
+    r.loops();
+    // The initial state is on such a cycle: no prefix, a cycle of the 6 states the fair
+    // cycle needs, each printed once, back to the first. Going to the nearest open goal
+    // first: IncA to (1, 0), IncB to (1, 1), then the shortest way back to (0, 0) that
+    // avoids (2, 2): IncA, IncA, IncB (breadth-first, IncA's successor tried first), and
+    // IncB closes the loop.
+    assert_eq!(r.states(), 6, "{r:?}");
+    let expected = [(0, 0), (1, 0), (1, 1), (2, 1), (0, 1), (0, 2)];
+    for (i, (a, b)) in expected.iter().enumerate() {
+        let at = format!("State {}: ", i + 1);
+        let block = r.stdout.split(&at).nth(1).unwrap_or_default();
+        assert!(
+            block.contains(&format!("a = {a}\n/\\ b = {b}\n")),
+            "state {}: {r:?}",
+            i + 1
+        );
+    }
+    assert!(r.stdout.contains("Back to state 1: <IncB line "), "{r:?}");
+}
+
+/// The corpus's MCDistributedReplicatedLog: TLC prints a 6-state lasso for InSync (its
+/// expected.json); ours must not be longer (a cycle through every fairness condition's
+/// first witness, in turn, was 24 states).
+#[test]
+fn the_insync_lasso_is_no_longer_than_tlcs() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let dir = corpus.join("FiniteMonotonic__MCDistributedReplicatedLog");
+    if !dir.exists() {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    }
+    let expected: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(corpus.join("expected.json")).unwrap())
+            .unwrap();
+    let tlc = expected
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["folder"] == "FiniteMonotonic__MCDistributedReplicatedLog")
+        .expect("the model in expected.json");
+    let tlc_len = tlc["tlc"]["trace_len"].as_u64().unwrap() as usize;
+    let out = Command::cargo_bin("tlacheck")
+        .unwrap()
+        .current_dir(&dir)
+        .args(["check", "MCDistributedReplicatedLog.tla"])
+        .args([
+            "--config",
+            "MCDistributedReplicatedLog.cfg",
+            "--lncheck",
+            "final",
+        ])
+        .args(["--library", "../_community", "--library", "../_tlapm"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let r = Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    r.loops();
+    assert!(r.states() <= tlc_len, "TLC {tlc_len} states: {r:?}");
+}

@@ -1,10 +1,10 @@
-//! The counterexample: a shortest path from an initial state to the component, then a cycle
-//! inside it through every node and step the component needs, printed as TLC prints a
-//! lasso (`Back to state N` or `Stuttering`).
+//! The counterexample: a shortest path from an initial state to the component, then a short
+//! cycle inside it meeting every goal of the component, printed as TLC prints a lasso
+//! (`Back to state N` or `Stuttering`).
 
 use super::graph::{Graph, Step};
 use super::product::NONE;
-use super::search::{Found, Need};
+use super::search::{Found, Goal, Need};
 use crate::engine::TraceState;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -22,30 +22,38 @@ pub enum LassoEnd {
 /// Product steps (node, graph edge into it; NONE for the first).
 type Path = Vec<(u32, u32)>;
 
-/// The shortest path inside the component from `from` to a node satisfying `goal`.
-fn path_to(f: &Found, from: u32, goal: &dyn Fn(u32) -> bool) -> Path {
-    if goal(from) {
-        return Vec::new();
-    }
+/// The shortest path inside the component from `from` to the first node or step `hit`
+/// accepts, found breadth-first (ending with that step); empty if none.
+fn nearest(f: &Found, from: u32, hit: &mut dyn FnMut(Need) -> bool) -> Path {
     let member = |n: u32| f.members.binary_search(&n).is_ok();
     let mut prev: HashMap<u32, (u32, u32)> = HashMap::new();
     let mut queue = VecDeque::from([from]);
+    let path_to = |prev: &HashMap<u32, (u32, u32)>, mut cur: u32| {
+        let mut out = Vec::new();
+        while cur != from {
+            let (p, pe) = prev[&cur];
+            out.push((cur, pe));
+            cur = p;
+        }
+        out.reverse();
+        out
+    };
     while let Some(v) = queue.pop_front() {
         for &(w, e) in &f.product.adj[v as usize] {
-            if !member(w) || f.edge_ok[e as usize] != 2 || w == from || prev.contains_key(&w) {
+            if !member(w) || f.edge_ok[e as usize] != 2 {
+                continue;
+            }
+            if hit(Need::Step(v, w, e)) {
+                let mut out = path_to(&prev, v);
+                out.push((w, e));
+                return out;
+            }
+            if w == from || prev.contains_key(&w) {
                 continue;
             }
             prev.insert(w, (v, e));
-            if goal(w) {
-                let mut out = vec![(w, e)];
-                let mut cur = v;
-                while cur != from {
-                    let (p, pe) = prev[&cur];
-                    out.push((cur, pe));
-                    cur = p;
-                }
-                out.reverse();
-                return out;
+            if hit(Need::Node(w)) {
+                return path_to(&prev, w);
             }
             queue.push_back(w);
         }
@@ -53,8 +61,86 @@ fn path_to(f: &Found, from: u32, goal: &dyn Fn(u32) -> bool) -> Path {
     Vec::new()
 }
 
-/// The states of the lasso and how it closes.
-pub fn build(f: &Found, graph: &Graph, states: &[Arc<[Value]>]) -> (Vec<TraceState>, LassoEnd) {
+/// Components up to this many nodes times goals get their cycle tried with each goal met
+/// first (larger ones: nearest first only).
+const TRY_ORDERS: usize = 1 << 20;
+
+/// A cycle from `entry` back to it meeting every goal: each time to the nearest node or step
+/// meeting one still open (`first`: meeting that goal, for the first leg), then the shortest
+/// way back.
+fn cycle(
+    f: &Found,
+    entry: u32,
+    first: Option<usize>,
+    meets: &mut dyn FnMut(Goal, Need) -> bool,
+) -> Path {
+    let same = |a: Need, b: Need| match (a, b) {
+        (Need::Node(x), Need::Node(y)) => x == y,
+        (Need::Step(v, w, x), Need::Step(v2, w2, y)) => (v, w, x) == (v2, w2, y),
+        _ => false,
+    };
+    // The open goals `at` meets.
+    let mut met = |at: Need, open: &[bool]| -> Vec<usize> {
+        (f.needs.iter().enumerate())
+            .filter(|&(i, &(need, goal))| open[i] && (same(need, at) || meets(goal, at)))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let mut open: Vec<bool> = vec![true; f.needs.len()];
+    let mut cycle: Path = Vec::new();
+    let mut at = entry;
+    for i in met(Need::Node(entry), &open) {
+        open[i] = false;
+    }
+    let mut target = first.filter(|&g| open[g]);
+    while open.contains(&true) {
+        let path = nearest(f, at, &mut |place| {
+            let hit = met(place, &open);
+            target.map_or(!hit.is_empty(), |g| hit.contains(&g))
+        });
+        assert!(!path.is_empty(), "an open goal is met inside the component");
+        target = None;
+        // Every step taken and node passed closes what it meets.
+        let mut from = at;
+        for &(n, e) in &path {
+            for place in [Need::Step(from, n, e), Need::Node(n)] {
+                for i in met(place, &open) {
+                    open[i] = false;
+                }
+            }
+            from = n;
+        }
+        at = from;
+        cycle.extend(path);
+    }
+    if at == entry && cycle.is_empty() {
+        // No goal: any step inside, then back.
+        let (w, e) = f.product.adj[entry as usize]
+            .iter()
+            .copied()
+            .find(|&(w, e)| f.members.binary_search(&w).is_ok() && f.edge_ok[e as usize] == 2)
+            .expect("a component has a step");
+        cycle.push((w, e));
+        at = w;
+    }
+    if at != entry {
+        let back = |place| matches!(place, Need::Node(x) if x == entry);
+        cycle.extend(nearest(f, at, &mut { back }));
+    }
+    cycle
+}
+
+/// The states of the lasso and how it closes. As TLC (`LiveWorker.printTrace`): a shortest
+/// path from an initial state to the component, then a cycle from there meeting every goal
+/// (`meets(goal, place)`; the need found for each always does). TLC's cycle is a greedy
+/// depth-first walk; ours goes to the nearest open goal each time, trying each goal first
+/// on small components, and keeps the shortest.
+pub fn build(
+    f: &Found,
+    graph: &Graph,
+    states: &[Arc<[Value]>],
+    meets: &mut dyn FnMut(Goal, Need) -> bool,
+) -> (Vec<TraceState>, LassoEnd) {
     let entry = f.members[0];
     // The path from an initial node to the entry, by parent links.
     let mut prefix: Path = Vec::new();
@@ -65,52 +151,13 @@ pub fn build(f: &Found, graph: &Graph, states: &[Arc<[Value]>]) -> (Vec<TraceSta
         cur = p;
     }
     prefix.reverse();
-    // The cycle: through every need, back to the entry.
-    let mut cycle: Path = Vec::new();
-    let mut at = entry;
-    for need in &f.needs {
-        // A need the cycle already meets on its way is not visited again.
-        let met = match *need {
-            Need::Node(n) => n == entry || cycle.iter().any(|&(x, _)| x == n),
-            Need::Step(v, w, e) => {
-                let mut from = entry;
-                cycle.iter().any(|&(x, xe)| {
-                    let hit = from == v && x == w && xe == e;
-                    from = x;
-                    hit
-                })
+    let mut cycle = self::cycle(f, entry, None, meets);
+    if f.members.len().saturating_mul(f.needs.len()) <= TRY_ORDERS {
+        for g in 0..f.needs.len() {
+            let other = self::cycle(f, entry, Some(g), meets);
+            if other.len() < cycle.len() {
+                cycle = other;
             }
-        };
-        if met {
-            continue;
-        }
-        match *need {
-            Need::Node(n) => {
-                let p = path_to(f, at, &|x| x == n);
-                cycle.extend(p);
-                at = n;
-            }
-            Need::Step(v, w, e) => {
-                let p = path_to(f, at, &|x| x == v);
-                cycle.extend(p);
-                cycle.push((w, e));
-                at = w;
-            }
-        }
-    }
-    if at != entry || cycle.is_empty() {
-        if at == entry {
-            // No need: any step inside, then back.
-            let (w, e) = f.product.adj[entry as usize]
-                .iter()
-                .copied()
-                .find(|&(w, e)| f.members.binary_search(&w).is_ok() && f.edge_ok[e as usize] == 2)
-                .expect("a component has a step");
-            cycle.push((w, e));
-            at = w;
-        }
-        if at != entry {
-            cycle.extend(path_to(f, at, &|x| x == entry));
         }
     }
     let state_of = |n: u32| f.product.nodes[n as usize].0;

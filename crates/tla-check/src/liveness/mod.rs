@@ -116,7 +116,10 @@ fn check_graph(
         for conj in disjuncts {
             let d = search::Disjunct::new(conj, &fair);
             if let Some(found) = d.search(&mut truth)? {
-                let (mut trace, end) = lasso::build(&found, graph, states);
+                // A goal that cannot be evaluated somewhere is not met there.
+                let mut meets =
+                    |goal, at| (d.meets(goal, at, &found.product, &mut truth)).unwrap_or(false);
+                let (mut trace, end) = lasso::build(&found, graph, states, &mut meets);
                 view_trace::rebuild(ev, model, &mut trace);
                 violation = Some(Violation {
                     property: name.to_string(),

@@ -22,17 +22,30 @@ pub enum Need {
     Step(u32, u32, u32),
 }
 
+/// What a need stands for: the condition it meets, which other nodes or steps may meet too.
+#[derive(Clone, Copy, Debug)]
+pub enum Goal {
+    /// The i-th `[]<>X` conjunct: a step where X holds.
+    Often(usize),
+    /// The tableau's k-th eventuality: a node that does not defer it.
+    Eventuality(usize),
+    /// The i-th fairness condition: an `<<A>>_v` step, or (WF) a state where it is not
+    /// enabled.
+    Fair(usize),
+}
+
 /// A fair component satisfying the disjunct, and what its cycle must visit.
 pub struct Found {
     pub product: Product,
     pub members: Vec<u32>,
-    pub needs: Vec<Need>,
+    /// A node or step of the component meeting each goal.
+    pub needs: Vec<(Need, Goal)>,
     /// The graph edges the cycle may use (the `<>[]X` conjuncts hold on them).
     pub edge_ok: Vec<u8>,
 }
 
 /// A fair part of a component: its nodes and what a cycle through it must visit.
-type FairPart = (Vec<u32>, Vec<Need>);
+type FairPart = (Vec<u32>, Vec<(Need, Goal)>);
 
 pub struct Disjunct<'f> {
     pub ea: Vec<LF>,
@@ -89,6 +102,32 @@ impl<'f> Disjunct<'f> {
         Ok(None)
     }
 
+    /// Whether the product node or step `at` meets `goal` (the lasso looks for the nearest).
+    pub fn meets(
+        &self,
+        goal: Goal,
+        at: Need,
+        p: &Product,
+        truth: &mut Truth,
+    ) -> Result<bool, EvalError> {
+        Ok(match (goal, at) {
+            (Goal::Often(i), Need::Step(_, _, e)) => {
+                truth.local_on_edge(&self.ae[i], e as usize)?
+            }
+            (Goal::Eventuality(k), Need::Node(v)) => {
+                !self.tableau.nodes[p.nodes[v as usize].1 as usize].defers[k]
+            }
+            (Goal::Fair(i), Need::Step(_, _, e)) => {
+                truth.on_edge(self.fairness[i].step, e as usize)?
+            }
+            (Goal::Fair(i), Need::Node(v)) => {
+                let c = &self.fairness[i];
+                !c.strong && !truth.in_state(c.enabled, p.nodes[v as usize].0)?
+            }
+            _ => false,
+        })
+    }
+
     fn edge_ok(&self, e: u32, cache: &mut [u8], truth: &mut Truth) -> Result<bool, EvalError> {
         if cache[e as usize] == 0 {
             let mut ok = true;
@@ -121,7 +160,7 @@ impl<'f> Disjunct<'f> {
             }
         }
         let mut needs = Vec::new();
-        for x in &self.ae {
+        for (i, x) in self.ae.iter().enumerate() {
             let mut hit = None;
             for &(v, w, e) in &steps {
                 if truth.local_on_edge(x, e as usize)? {
@@ -130,7 +169,7 @@ impl<'f> Disjunct<'f> {
                 }
             }
             match hit {
-                Some(h) => needs.push(h),
+                Some(h) => needs.push((h, Goal::Often(i))),
                 None => return Ok(None),
             }
         }
@@ -140,12 +179,12 @@ impl<'f> Disjunct<'f> {
                 .iter()
                 .find(|&&v| !tn[p.nodes[v as usize].1 as usize].defers[k])
             {
-                Some(&v) => needs.push(Need::Node(v)),
+                Some(&v) => needs.push((Need::Node(v), Goal::Eventuality(k))),
                 None => return Ok(None),
             }
         }
         let mut drop = Vec::new();
-        for c in self.fairness {
+        for (ci, c) in self.fairness.iter().enumerate() {
             let mut hit = None;
             for &(v, w, e) in &steps {
                 if truth.on_edge(c.step, e as usize)? {
@@ -154,7 +193,7 @@ impl<'f> Disjunct<'f> {
                 }
             }
             if let Some(h) = hit {
-                needs.push(h);
+                needs.push((h, Goal::Fair(ci)));
                 continue;
             }
             let mut enabled = Vec::new();
@@ -171,7 +210,7 @@ impl<'f> Disjunct<'f> {
             }
             if !c.strong {
                 match disabled {
-                    Some(v) => needs.push(Need::Node(v)),
+                    Some(v) => needs.push((Need::Node(v), Goal::Fair(ci))),
                     None => return Ok(None),
                 }
             } else {
