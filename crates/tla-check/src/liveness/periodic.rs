@@ -78,6 +78,17 @@ impl Periodic {
     /// when the graph grew by more than 10% since the last check and the checks took at
     /// most 20% of the time so far (`ModelChecker.doPeriodicWork`, `LiveCheck.check`).
     pub fn due(&mut self, depth: u32, distinct: u64) -> bool {
+        if self.mode == LnCheck::Periodic {
+            // The clock is read every 256 states only.
+            self.ticks = self.ticks.wrapping_add(1);
+            if !self.ticks.is_multiple_of(256) {
+                return false;
+            }
+        }
+        self.due_at(Instant::now(), depth, distinct)
+    }
+
+    fn due_at(&mut self, now: Instant, depth: u32, distinct: u64) -> bool {
         match self.mode {
             LnCheck::Final => false,
             LnCheck::EveryLevels(k) => {
@@ -88,12 +99,6 @@ impl Periodic {
                 depth > 1 && (depth - 1).is_multiple_of(k.max(1))
             }
             LnCheck::Periodic => {
-                // The clock is read every 256 states only.
-                self.ticks = self.ticks.wrapping_add(1);
-                if !self.ticks.is_multiple_of(256) {
-                    return false;
-                }
-                let now = Instant::now();
                 if now < self.next_due {
                     return false;
                 }
@@ -117,8 +122,7 @@ impl Periodic {
     ) -> Result<bool, EvalError> {
         let began = Instant::now();
         let live = super::check_partial(ev, model, graph, states, done)?;
-        self.spent += began.elapsed();
-        self.size_at_last = states.len() as u64;
+        self.checked(began.elapsed(), states.len() as u64);
         if live.violation.is_some() {
             self.violation = Some(live);
             return Ok(true);
@@ -129,5 +133,51 @@ impl Periodic {
             print!("{out}");
         }
         Ok(false)
+    }
+
+    fn checked(&mut self, took: Duration, size: u64) {
+        self.spent += took;
+        self.size_at_last = size;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn final_has_no_schedule() {
+        assert!(Periodic::new(LnCheck::Final, false).is_none());
+    }
+
+    #[test]
+    fn every_k_levels_once_per_level() {
+        let mut p = Periodic::new(LnCheck::EveryLevels(2), false).unwrap();
+        let now = Instant::now();
+        // Level 1 (the initial states): nothing explored yet.
+        assert!(!p.due_at(now, 1, 1));
+        assert!(!p.due_at(now, 2, 3));
+        assert!(p.due_at(now, 3, 5));
+        // Once at the start of the level, not before each of its states.
+        assert!(!p.due_at(now, 3, 6));
+        assert!(!p.due_at(now, 4, 7));
+        assert!(p.due_at(now, 5, 9));
+    }
+
+    #[test]
+    fn tlc_schedule_after_3_s_then_each_minute_if_grown_and_cheap() {
+        let mut p = Periodic::new(LnCheck::Periodic, false).unwrap();
+        let t0 = p.start;
+        assert!(!p.due_at(t0 + Duration::from_secs(2), 5, 100));
+        assert!(p.due_at(t0 + Duration::from_secs(3), 5, 100));
+        p.checked(Duration::from_secs(1), 100);
+        // The next one a minute later, and only if the graph grew by more than 10%.
+        assert!(!p.due_at(t0 + Duration::from_secs(30), 6, 1000));
+        assert!(!p.due_at(t0 + Duration::from_secs(63), 6, 110));
+        assert!(p.due_at(t0 + Duration::from_secs(124), 6, 111));
+        // Checks that took more than 20% of the run so far skip their turn.
+        p.checked(Duration::from_secs(40), 111);
+        assert!(!p.due_at(t0 + Duration::from_secs(185), 7, 1000));
+        assert!(p.due_at(t0 + Duration::from_secs(600), 7, 1000));
     }
 }
