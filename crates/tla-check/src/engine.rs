@@ -70,6 +70,8 @@ pub struct Settings<'o> {
     pub memory: Option<u64>,
     /// Told of every kept transition (liveness's behaviour graph).
     pub observer: Option<Box<dyn TransitionObserver + 'o>>,
+    /// Checkpoints, and a recovery to start from (`checkpoint.rs`); None: neither.
+    pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
 }
 
 impl Default for Settings<'_> {
@@ -79,6 +81,7 @@ impl Default for Settings<'_> {
             progress: ProgressMode::Never,
             memory: None,
             observer: None,
+            checkpoint: None,
         }
     }
 }

@@ -34,6 +34,8 @@ pub struct Setup {
     /// no limit).
     pub memory: Option<u64>,
     pub progress: ProgressMode,
+    /// Checkpoints and recovery (`checkpoint.rs`); None: neither.
+    pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -196,6 +198,7 @@ pub fn search(
         progress: setup.progress,
         memory: setup.memory,
         observer: None,
+        checkpoint: setup.checkpoint.clone(),
     };
     let report = engine::check_with(ev, model, opts, settings);
     Outcome {

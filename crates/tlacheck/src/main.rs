@@ -49,6 +49,9 @@ fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ff
         Some("-library") => "--library".into(),
         Some("-simulate") => "--simulate".into(),
         Some("-depth") => "--depth".into(),
+        Some("-checkpoint") => "--checkpoint".into(),
+        Some("-recover") => "--recover".into(),
+        Some("-metadir") => "--checkpoint-dir".into(),
         _ => a,
     })
     .collect()
