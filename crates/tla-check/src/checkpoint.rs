@@ -44,8 +44,8 @@ pub struct CheckpointPlan {
     pub identity: u128,
     /// Messages go to stderr (a `--json` run keeps stdout for its one object).
     pub to_stderr: bool,
-    /// Tests only: end the search right after the first checkpoint is written.
-    pub stop_after_first: bool,
+    /// Tests only: end the search right after this many checkpoints are written.
+    pub stop_after: Option<u32>,
 }
 
 /// The identity of a run's inputs: every module's text, the .cfg and the options that can
@@ -160,7 +160,7 @@ impl Checkpointer {
     }
 
     /// At the boundary before exploring level `level`: a checkpoint if one is due. Err when
-    /// the search must stop (the level lost, or a test's `stop_after_first`).
+    /// the search must stop (the level lost, or a test's `stop_after`).
     pub fn at_boundary(
         &mut self,
         ev: &Evaluator,
@@ -171,7 +171,7 @@ impl Checkpointer {
             return Ok(());
         }
         self.write(ev, ex, level)?;
-        if self.plan.stop_after_first && self.written > 0 {
+        if self.plan.stop_after.is_some_and(|n| self.written >= n) {
             return Err("stopped after writing the checkpoint (--stop-after-checkpoint)".into());
         }
         Ok(())

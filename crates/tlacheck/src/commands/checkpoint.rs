@@ -14,7 +14,7 @@ const DEFAULT_MINUTES: f64 = 30.0;
 pub struct CheckpointArgs {
     /// Minutes between checkpoints, written at a level boundary (TLC's -checkpoint, default
     /// 30; 0: never; fractions allowed).
-    #[arg(long = "checkpoint", value_name = "MINUTES", value_parser = minutes)]
+    #[arg(long = "checkpoint", value_name = "MINUTES", value_parser = minutes, allow_negative_numbers = true)]
     minutes: Option<f64>,
     /// Where checkpoints go: a new folder DIR/yy-MM-dd-HH-mm-ss.SSS (TLC's -metadir; default
     /// the spec's folder's states/).
@@ -28,9 +28,9 @@ pub struct CheckpointArgs {
     /// replace it there.
     #[arg(long = "recover", value_name = "DIR", conflicts_with = "simulate")]
     recover: Option<PathBuf>,
-    /// Tests only: stop the search right after the first checkpoint is written.
-    #[arg(long = "stop-after-checkpoint", hide = true)]
-    stop_after_first: bool,
+    /// Tests only: stop the search right after the N-th checkpoint is written.
+    #[arg(long = "stop-after-checkpoint", value_name = "N", hide = true)]
+    stop_after: Option<u32>,
 }
 
 fn minutes(text: &str) -> Result<f64, String> {
@@ -82,7 +82,7 @@ impl CheckpointArgs {
             recover: self.recover.is_some(),
             identity,
             to_stderr: json,
-            stop_after_first: self.stop_after_first,
+            stop_after: self.stop_after,
         }))
     }
 
