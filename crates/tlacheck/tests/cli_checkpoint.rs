@@ -158,9 +158,8 @@ Small == x < 7
 #[test]
 fn a_tiny_memory_budget_gives_the_same_counterexample_and_recovery() {
     // 120 * 50 = 6000 states, more than the 4096 parent records kept in RAM at least, so the
-    // oldest go to disk; (119, 49) is the last state found: 1 + 5999 * 2 generated before
-    // it (each explored state but it has 2 successors... it is found, not explored), a
-    // 169-state counterexample read back through records on disk.
+    // oldest go to disk; (119, 49) is the last state found, 119 + 49 = 168 steps from (0, 0):
+    // a 169-state counterexample read back through records on disk.
     let spec = "---- MODULE Wide ----
 EXTENDS Naturals
 VARIABLES x, y

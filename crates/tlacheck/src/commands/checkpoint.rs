@@ -56,8 +56,15 @@ impl CheckpointArgs {
         if every.is_none() && self.recover.is_none() {
             return Ok(None);
         }
+        // Module file names, not paths: the same spec may be named from another folder.
         let files: Vec<(&str, &str)> = (loaded.spec.files.iter())
-            .map(|f| (f.path.as_str(), f.text.as_str()))
+            .map(|f| {
+                let name = std::path::Path::new(&f.path).file_name();
+                (
+                    name.and_then(|n| n.to_str()).unwrap_or(&f.path),
+                    f.text.as_str(),
+                )
+            })
             .collect();
         let options = format!(
             "no_deadlock={} seed={} fp={} defines={:?}",
