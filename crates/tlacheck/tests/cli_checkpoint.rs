@@ -156,6 +156,32 @@ Small == x < 7
 }
 
 #[test]
+fn tlcset_registers_survive_recovery() {
+    // Register 1 counts the states explored: after exploring x = k it is k + 1, the successor's
+    // x, so Inv holds throughout (and TLCGet(1) before any TLCSet would be an error). One state
+    // a level, x = 0..10: 11 states, 1 + 10 generated, depth 11 (x = 10 has no successor).
+    let d = Dir::new();
+    d.file(
+        "Reg.tla",
+        "---- MODULE Reg ----
+EXTENDS Naturals, TLC
+VARIABLE x
+Init == x = 0 /\\ TLCSet(1, 0)
+Next == x < 10 /\\ x' = x + 1 /\\ TLCSet(1, TLCGet(1) + 1)
+Inv == TLCGet(1) = x
+====
+",
+    )
+    .file("Reg.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n");
+    let args = ["Reg.tla", "--no-deadlock", "--workers", "1"];
+    d.check(&args).success().stats(11, 11, 0, 11);
+    let ck = stop_after(&d, &args, "5");
+    let mut again = args.to_vec();
+    again.extend(["--recover", &ck]);
+    d.check(&again).success().stats(11, 11, 0, 11);
+}
+
+#[test]
 fn a_tiny_memory_budget_gives_the_same_counterexample_and_recovery() {
     // 120 * 50 = 6000 states, more than the 4096 parent records kept in RAM at least, so the
     // oldest go to disk; (119, 49) is the last state found, 119 + 49 = 168 steps from (0, 0):
@@ -247,8 +273,10 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
     d.check(&["Grid.tla", "--recover", &ck])
         .code(2)
         .says("the checkpoint is corrupt (not a tlacheck checkpoint)");
-    // The good one still recovers.
+    // The good one still recovers, whatever a run killed while writing the next one left
+    // beside it (the new file is renamed over the old only once whole).
     std::fs::write(&file, &good).unwrap();
+    std::fs::write(file.with_extension("bin.tmp"), &good[..100]).unwrap();
     d.check(&["Grid.tla", "--recover", &ck])
         .success()
         .stats(1201, 600, 0, 49);
