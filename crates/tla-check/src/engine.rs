@@ -72,6 +72,8 @@ pub struct Settings<'o> {
     pub observer: Option<Box<dyn TransitionObserver + 'o>>,
     /// When temporal properties are checked: at the end only, or also during the search.
     pub lncheck: crate::liveness::LnCheck,
+    /// Checkpoints, and a recovery to start from (`checkpoint.rs`); None: neither.
+    pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
 }
 
 impl Default for Settings<'_> {
@@ -82,6 +84,7 @@ impl Default for Settings<'_> {
             memory: None,
             observer: None,
             lncheck: crate::liveness::LnCheck::Final,
+            checkpoint: None,
         }
     }
 }

@@ -106,7 +106,7 @@ impl Frontier {
     fn spill(&mut self, idx: u32, state: &[Value]) -> std::io::Result<()> {
         if self.disk.is_none() {
             self.disk = Some(Spill {
-                out: BufWriter::new(temp_file()?),
+                out: BufWriter::new(temp_file("frontier")?),
                 count: 0,
             });
         }
@@ -132,6 +132,30 @@ impl Frontier {
             reader: None,
             segment,
         }
+    }
+}
+
+impl Frontier {
+    /// Hands every state, in order, to `f` (a checkpoint writing them) and gives back the
+    /// same level, re-spilled as needed: reading a spilled level consumes it. After `f`'s
+    /// first error (returned beside the level) it is called no more; Err only if the level
+    /// itself cannot be read back.
+    pub fn pass_through(
+        self,
+        f: &mut dyn FnMut(u32, &[Value]) -> std::io::Result<()>,
+    ) -> Result<(Frontier, Option<std::io::Error>), String> {
+        let mut again = self.fresh();
+        let mut failed = None;
+        let mut segments = self.into_segments();
+        while let Some(segment) = segments.next_segment()? {
+            for (idx, state) in segment {
+                if failed.is_none() {
+                    failed = f(idx, &state).err();
+                }
+                again.push(idx, state);
+            }
+        }
+        Ok((again, failed))
     }
 }
 
@@ -186,14 +210,14 @@ impl Segments {
     }
 }
 
-fn encode_state(state: &[Value], out: &mut Vec<u8>) {
+pub(crate) fn encode_state(state: &[Value], out: &mut Vec<u8>) {
     out.extend((state.len() as u32).to_le_bytes());
     for v in state {
         codec::encode(v, out);
     }
 }
 
-fn decode_state(mut bytes: &[u8]) -> Option<Arc<[Value]>> {
+pub(crate) fn decode_state(mut bytes: &[u8]) -> Option<Arc<[Value]>> {
     let n = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?) as usize;
     bytes = &bytes[4..];
     let state: Option<Vec<Value>> = (0..n).map(|_| codec::decode(&mut bytes)).collect();
@@ -202,11 +226,11 @@ fn decode_state(mut bytes: &[u8]) -> Option<Arc<[Value]>> {
 
 /// A new file in the temporary folder, unlinked at once: it vanishes with its handle, even
 /// if the process is killed.
-fn temp_file() -> std::io::Result<File> {
+pub(crate) fn temp_file(what: &str) -> std::io::Result<File> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static N: AtomicU64 = AtomicU64::new(0);
     let path = std::env::temp_dir().join(format!(
-        "tlacheck-frontier-{}-{}",
+        "tlacheck-{what}-{}-{}",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
     ));

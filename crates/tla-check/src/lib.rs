@@ -1,6 +1,7 @@
 //! The .cfg file and the model-checking engine.
 
 pub mod alias;
+pub mod checkpoint;
 pub mod collision;
 pub mod config;
 pub mod engine;
@@ -10,6 +11,7 @@ pub mod intern;
 pub mod liveness;
 mod merge;
 pub mod model;
+mod parents;
 pub mod postcondition;
 pub mod progress;
 mod rebuild;

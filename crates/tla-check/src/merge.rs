@@ -5,6 +5,7 @@
 use crate::engine::{TraceState, Verdict};
 use crate::expand::{Candidate, End, Found, Last};
 use crate::frontier::Frontier;
+use crate::parents::ParentRecords;
 use crate::seen::FingerprintSet;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
@@ -44,11 +45,10 @@ pub fn stop(verdict: Verdict, at: Option<u32>, last: Option<TraceState>) -> Stop
 }
 
 /// What is kept of the explored states: per state its fingerprint and its parent's index
-/// (12 bytes), enough to rebuild a path by running the spec again.
+/// (12 bytes, `parents.rs`), enough to rebuild a path by running the spec again.
 pub struct Explored<'e, 'a> {
     ev: &'e Evaluator<'a>,
-    pub fps: Vec<u64>,
-    pub parents: Vec<u32>,
+    pub records: ParentRecords,
     /// Whole states and their actions, kept only when the spec reads its own trace (TLCExt's
     /// Trace) and checks must be given it.
     pub whole: Option<Vec<WholeState>>,
@@ -68,8 +68,7 @@ impl<'e, 'a> Explored<'e, 'a> {
     pub fn new(ev: &'e Evaluator<'a>, keeps_whole: bool, next: Frontier) -> Self {
         Explored {
             ev,
-            fps: Vec::new(),
-            parents: Vec::new(),
+            records: ParentRecords::new(None),
             whole: keeps_whole.then(Vec::new),
             generated: 0,
             depth: 0,
@@ -83,7 +82,7 @@ impl<'e, 'a> Explored<'e, 'a> {
     }
 
     pub fn distinct(&self) -> u64 {
-        self.fps.len() as u64
+        self.records.len()
     }
 
     pub fn left_on_queue(&self) -> u64 {
@@ -119,13 +118,12 @@ impl<'e, 'a> Explored<'e, 'a> {
             Found::InModel { fp, bad } => {
                 let new = self.insert(seen, fp);
                 if let Some(o) = &mut self.observer {
-                    let from = parent_at.map(|p| self.fps[p as usize]);
+                    let from = parent_at.map(|p| record(&self.records, p).0);
                     o.transition(from, fp, c.action, new, &c.state);
                 }
                 if new {
-                    let idx = self.fps.len() as u32;
-                    self.fps.push(fp);
-                    self.parents.push(parent);
+                    let idx = self.records.len() as u32;
+                    self.records.push(fp, parent);
                     if let Some(w) = &mut self.whole {
                         w.push((c.state.clone(), c.action));
                     }
@@ -141,7 +139,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                     self.ev
                         .run
                         .distinct
-                        .store(self.fps.len() as i64, Ordering::Relaxed);
+                        .store(self.records.len() as i64, Ordering::Relaxed);
                     if let Some(v) = bad {
                         return Err(stop(v, Some(idx), None));
                     }
@@ -193,8 +191,9 @@ impl<'e, 'a> Explored<'e, 'a> {
         let mut out = Vec::new();
         let mut i = at;
         while i != NO_PARENT {
-            out.push(self.fps[i as usize]);
-            i = self.parents[i as usize];
+            let (fp, parent) = record(&self.records, i);
+            out.push(fp);
+            i = parent;
         }
         out.reverse();
         out
@@ -211,9 +210,18 @@ impl<'e, 'a> Explored<'e, 'a> {
                 values: values.clone(),
                 action: *action,
             });
-            i = self.parents[i as usize];
+            i = record(&self.records, i).1;
         }
         out.reverse();
         Some(out)
+    }
+}
+
+/// State `i`'s fingerprint and parent. A record on disk that cannot be read back is an I/O
+/// failure of the machine, not of the spec: the search cannot go on without it.
+fn record(records: &ParentRecords, i: u32) -> (u64, u32) {
+    match records.get(i) {
+        Ok(r) => r,
+        Err(e) => panic!("cannot read back the parent records from the temporary file: {e}"),
     }
 }

@@ -3,12 +3,14 @@
 //! read as in TLC's one-worker run); with more, a level is expanded in parallel
 //! (`workers.rs`) and merged in the same order, so the figures do not depend on the workers.
 
+use crate::checkpoint::Checkpointer;
 use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
 use crate::expand::{complete, Shared, Worker};
 use crate::frontier::{Frontier, Queued};
 use crate::liveness::{GraphRecorder, LiveReport, Periodic};
 use crate::merge::{stop, Explored, Stop, NO_PARENT};
 use crate::model::Model;
+use crate::parents::ParentRecords;
 use crate::progress::Progress;
 use crate::seen::FingerprintSet;
 use crate::{rebuild, workers};
@@ -60,6 +62,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         }))
     });
     let mut ex = Explored::new(ev, keeps_trace, Frontier::new(settings.memory));
+    ex.records = ParentRecords::new(settings.memory);
     ex.max_depth = opts.max_depth;
     ex.check_deadlock = opts.check_deadlock;
     ex.observer = match &live {
@@ -80,6 +83,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         workers,
         progress: &mut progress,
         periodic,
+        checkpoint: settings.checkpoint.map(Checkpointer::new),
     };
     let outcome = s.run();
     let found = s.periodic.take().and_then(|(_, p)| p.violation);
@@ -299,6 +303,11 @@ struct Search<'s, 'm, 'e, 'a> {
     progress: &'s mut Progress,
     /// TLC's periodic liveness check, on the graph being recorded (None: at the end only).
     periodic: Option<(Arc<Mutex<LiveRecorder>>, Periodic)>,
+    checkpoint: Option<Checkpointer>,
+}
+
+fn error_stop(message: String) -> Stop {
+    stop(Verdict::Error(EvalError::new(message)), None, None)
 }
 
 /// The root module and those it extends, whose ASSUMEs TLC checks.
@@ -320,9 +329,17 @@ pub(crate) fn assumption_modules(spec: &Spec) -> Vec<ModuleId> {
 impl Search<'_, '_, '_, '_> {
     fn run(&mut self) -> Result<(), Stop> {
         self.check_assumptions()?;
-        self.initial_states()?;
-        let mut depth = 1u32;
+        let mut depth = match self.recover()? {
+            Some(level) => level,
+            None => {
+                self.initial_states()?;
+                1u32
+            }
+        };
         while !self.ex.next.is_empty() {
+            if let Some(c) = &mut self.checkpoint {
+                (c.at_boundary(self.sh.ev, &mut self.ex, depth)).map_err(error_stop)?;
+            }
             let fresh = self.ex.next.fresh();
             let level = std::mem::replace(&mut self.ex.next, fresh);
             let total = level.len();
@@ -339,6 +356,16 @@ impl Search<'_, '_, '_, '_> {
             depth += 1;
         }
         Ok(())
+    }
+
+    /// With --recover, the search as the checkpoint left it: the level to explore next.
+    fn recover(&mut self) -> Result<Option<u32>, Stop> {
+        let Some(c) = &self.checkpoint else {
+            return Ok(None);
+        };
+        let mut seen = self.sh.seen.write().expect("seen-set");
+        c.recover(self.sh.ev, &mut self.ex, &mut seen)
+            .map_err(error_stop)
     }
 
     fn check_assumptions(&mut self) -> Result<(), Stop> {

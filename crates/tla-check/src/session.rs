@@ -36,6 +36,8 @@ pub struct Setup {
     pub progress: ProgressMode,
     /// When temporal properties are checked (TLC's `-lncheck`; default: at the end only).
     pub lncheck: crate::liveness::LnCheck,
+    /// Checkpoints and recovery (`checkpoint.rs`); None: neither.
+    pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -199,6 +201,7 @@ pub fn search(
         memory: setup.memory,
         observer: None,
         lncheck: setup.lncheck,
+        checkpoint: setup.checkpoint.clone(),
     };
     let report = engine::check_with(ev, model, opts, settings);
     Outcome {

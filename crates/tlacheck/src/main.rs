@@ -50,6 +50,9 @@ fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ff
         Some("-simulate") => "--simulate".into(),
         Some("-depth") => "--depth".into(),
         Some("-lncheck") => "--lncheck".into(),
+        Some("-checkpoint") => "--checkpoint".into(),
+        Some("-recover") => "--recover".into(),
+        Some("-metadir") => "--checkpoint-dir".into(),
         _ => a,
     })
     .collect()

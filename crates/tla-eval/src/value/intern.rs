@@ -115,6 +115,15 @@ impl IStr {
         IStr(entry)
     }
 
+    /// Every string interned so far, in token order: a checkpoint saves them so that a
+    /// recovered run interns them again in the same order (TLC checkpoints its intern table).
+    pub fn all_in_order() -> Vec<IStr> {
+        let t = str_table().read().unwrap_or_else(|p| p.into_inner());
+        let mut all: Vec<IStr> = t.map.values().map(|e| IStr(e)).collect();
+        all.sort();
+        all
+    }
+
     /// The string's text.
     pub fn as_str(&self) -> &'static str {
         self.0.text

@@ -70,6 +70,8 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "simulate",
           value_parser = clap::value_parser!(u64).range(1..))]
     traces: Option<u64>,
+    #[command(flatten)]
+    checkpoint: super::checkpoint::CheckpointArgs,
 }
 
 impl Args {
@@ -125,8 +127,9 @@ pub fn run(args: Args) -> u8 {
         memory: args.memory.or_else(super::default_memory),
         progress: super::progress_mode(&args.progress, args.json),
         lncheck: args.lncheck(),
+        checkpoint: None,
     };
-    let setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
+    let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
         Err(message) => {
             eprintln!("{message}");
@@ -140,6 +143,13 @@ pub fn run(args: Args) -> u8 {
             return e.status;
         }
     };
+    match args.checkpoint.plan(&setup, &loaded, args.json) {
+        Ok(plan) => setup.checkpoint = plan,
+        Err(message) => {
+            eprintln!("{message}");
+            return 2;
+        }
+    }
     let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
         if args.simulate {
             let sim = args.sim();
@@ -159,6 +169,13 @@ pub fn run(args: Args) -> u8 {
                 println!("{w}");
             }
         }
+        let setup = match args.checkpoint.for_model(setup.checkpoint.clone(), model) {
+            Ok(checkpoint) => Setup {
+                checkpoint,
+                ..setup.clone()
+            },
+            Err(message) => return Ran::Refused(message),
+        };
         Ran::Searched(Box::new(session::search(
             &setup,
             &loaded.spec,
@@ -170,6 +187,10 @@ pub fn run(args: Args) -> u8 {
     let outcome = match ran {
         Ok(Ran::Searched(o)) => *o,
         Ok(Ran::Simulated(status)) => return status,
+        Ok(Ran::Refused(message)) => {
+            eprintln!("{message}");
+            return 2;
+        }
         Err(e) => {
             eprint!("{}", e.message);
             return e.status;
@@ -196,4 +217,6 @@ pub fn run(args: Args) -> u8 {
 enum Ran {
     Searched(Box<session::Outcome>),
     Simulated(u8),
+    /// Options the model cannot be run with (exit 2).
+    Refused(String),
 }

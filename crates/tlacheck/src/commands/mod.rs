@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod checkpoint;
 pub mod conformance;
 pub mod dump_trace;
 pub mod mutants;

@@ -22,6 +22,11 @@ impl Dir {
         Dir(p)
     }
 
+    /// The folder's path.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
     pub fn file(&self, name: &str, text: &str) -> &Self {
         std::fs::write(self.0.join(name), text).unwrap();
         self
