@@ -44,7 +44,12 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     } else {
         settings.workers.max(1)
     };
-    let seen = RwLock::new(FingerprintSet::default());
+    // Parallel workers claim fingerprints with order keys (workers.rs).
+    let seen = RwLock::new(if workers > 1 {
+        FingerprintSet::with_keys()
+    } else {
+        FingerprintSet::default()
+    });
     let sh = Shared {
         ev,
         model,
@@ -339,16 +344,9 @@ impl Search<'_, '_, '_, '_> {
                 states.push(complete(st));
                 Ok(true)
             });
-            let ex = &mut self.ex;
-            workers::examine_initial(sh, &states, self.workers, &mut |_, e| {
-                for c in e.cands {
-                    if let Err(s) = ex.merge(seen, c, NO_PARENT, 1) {
-                        stopped = Some(s);
-                        return false;
-                    }
-                }
-                true
-            });
+            let chunks = workers::examine_initial(sh, &states, self.rules());
+            let seen = seen.read().expect("seen-set");
+            stopped = self.ex.settle(&seen, chunks, None, 1).err();
             r
         };
         if let Some(s) = stopped {
@@ -359,6 +357,7 @@ impl Search<'_, '_, '_, '_> {
 
     /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.
     fn level(&mut self, level: &[Queued], depth: u32, n: u64) -> Result<(), Stop> {
+        let rules = self.rules();
         let (sh, ev) = (self.sh, self.sh.ev);
         let seen = sh.seen;
         let mut stopped = None;
@@ -396,28 +395,19 @@ impl Search<'_, '_, '_, '_> {
             }
             return Ok(());
         }
-        workers::expand_level(sh, level, depth, self.workers, &mut |i, e| {
-            let idx = level[i].0;
-            ex.remaining = n - i as u64 - 1;
-            ev.run
-                .queue
-                .store(ex.left_on_queue() as i64, Ordering::Relaxed);
-            progress.tick(ex, depth);
-            for c in e.cands {
-                if let Err(s) = ex.merge(seen, c, idx, depth + 1) {
-                    stopped = Some(s);
-                    return false;
-                }
-            }
-            if let Err(s) = ex.end(idx, e.end) {
-                stopped = Some(s);
-                return false;
-            }
-            true
-        });
-        match stopped {
-            Some(s) => Err(s),
-            None => Ok(()),
+        let chunks = workers::expand_level(sh, level, depth, rules);
+        progress.tick(ex, depth);
+        let seen = seen.read().expect("seen-set");
+        ex.settle(&seen, chunks, Some((n, level.len())), depth + 1)
+    }
+
+    /// How the workers expand a level.
+    fn rules(&self) -> workers::LevelRules {
+        workers::LevelRules {
+            workers: self.workers,
+            observe: self.ex.observer.is_some(),
+            same_state_same_fp: self.sh.model.view.is_none() && self.sh.symmetry.is_none(),
+            check_deadlock: self.ex.check_deadlock,
         }
     }
 }
