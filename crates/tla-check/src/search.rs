@@ -1,7 +1,8 @@
 //! The search driver: the assumptions, the initial states, then breadth-first level by level.
 //! With one worker each successor is merged as soon as it is examined (so TLCGet's counters
 //! read as in TLC's one-worker run); with more, a level is expanded in parallel
-//! (`workers.rs`) and merged in the same order, so the figures do not depend on the workers.
+//! (`workers.rs`) and settled in the same order (`Explored::settle`), so the figures do not
+//! depend on the workers.
 
 use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
 use crate::expand::{complete, Shared, Worker};
@@ -396,9 +397,10 @@ impl Search<'_, '_, '_, '_> {
             return Ok(());
         }
         let chunks = workers::expand_level(sh, level, depth, rules);
-        progress.tick(ex, depth);
         let seen = seen.read().expect("seen-set");
-        ex.settle(&seen, chunks, Some((n, level.len())), depth + 1)
+        let settled = ex.settle(&seen, chunks, Some((n, level.len())), depth + 1);
+        progress.tick_level(ex, depth);
+        settled
     }
 
     /// How the workers expand a level.
