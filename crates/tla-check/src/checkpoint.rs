@@ -368,7 +368,7 @@ fn recover(
         let fp = r.u64()?;
         let parent = r.u32()?;
         ex.records.push(fp, parent);
-        seen.insert(fp);
+        seen.insert_settled(fp);
     }
     let mut flag = [0u8];
     r.bytes(&mut flag)?;

@@ -13,6 +13,9 @@ use tla_eval::value::Fingerprinter;
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::DefId;
 
+/// Claims a fingerprint for the successor being examined: true when it is new to the claimer.
+pub type Claim<'c> = dyn FnMut(u64) -> bool + 'c;
+
 /// What the search shows after the path to the state where it stopped.
 #[derive(Clone, Copy, Debug)]
 pub enum Last {
@@ -91,6 +94,19 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         path: Option<&[Arc<[Value]>]>,
         sink: &mut dyn FnMut(Candidate) -> bool,
     ) -> End {
+        self.expand_claiming(cur, depth, path, None, sink)
+    }
+
+    /// `expand`, where a successor counts as not seen yet (and is checked) when `claim`
+    /// says so for its fingerprint, instead of when the seen-set does not hold it.
+    pub fn expand_claiming(
+        &mut self,
+        cur: &Arc<[Value]>,
+        depth: u32,
+        path: Option<&[Arc<[Value]>]>,
+        mut claim: Option<&mut Claim>,
+        sink: &mut dyn FnMut(Candidate) -> bool,
+    ) -> End {
         let sh = self.sh;
         let Some(next_action) = &sh.model.next else {
             return End::Done {
@@ -107,7 +123,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         let r = enumerate::next_states(sh.ev, next_action, cur, &mut |st, action| {
             count += 1;
             let action = action.or(sh.model.next_def);
-            let c = self.successor(cur, complete(st), action, depth, path);
+            let c = self.successor(cur, complete(st), action, depth, path, claim.as_deref_mut());
             let go_on = !matches!(c.found, Found::Stop(..)) && c.transition_bad.is_none();
             if !sink(c) || !go_on {
                 halted = true;
@@ -129,8 +145,17 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
 
     /// Examines an initial state (the checks see level 1).
     pub fn initial(&mut self, state: Arc<[Value]>) -> Candidate {
+        self.initial_claiming(state, None)
+    }
+
+    /// `initial`, with `claim` as in `expand_claiming`.
+    pub fn initial_claiming(
+        &mut self,
+        state: Arc<[Value]>,
+        claim: Option<&mut Claim>,
+    ) -> Candidate {
         RunInfo::set_thread_level(Some(1));
-        let found = self.examine(&state, None, None, None);
+        let found = self.examine(&state, None, None, None, claim);
         Candidate {
             state,
             action: None,
@@ -146,10 +171,11 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         action: Option<DefId>,
         depth: u32,
         path: Option<&[Arc<[Value]>]>,
+        claim: Option<&mut Claim>,
     ) -> Candidate {
         // The successor's checks see its own level; the transition's, the current state's.
         RunInfo::set_thread_level(Some(depth as i64 + 1));
-        let found = self.examine(&next, Some(cur), action, path);
+        let found = self.examine(&next, Some(cur), action, path, claim);
         RunInfo::set_thread_level(Some(depth as i64));
         let mut transition_bad = None;
         if !matches!(found, Found::Stop(..)) {
@@ -174,6 +200,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         cur: Option<&[Value]>,
         action: Option<DefId>,
         path: Option<&[Arc<[Value]>]>,
+        claim: Option<&mut Claim>,
     ) -> Found {
         let sh = self.sh;
         let mut in_model = true;
@@ -212,7 +239,10 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             Ok(fp) => fp,
             Err(e) => return Found::Stop(Verdict::Error(e), Last::State(None)),
         };
-        let seen = sh.seen.read().expect("seen-set").contains(fp);
+        let seen = match claim {
+            Some(claim) => !claim(fp),
+            None => sh.seen.read().expect("seen-set").contains(fp),
+        };
         let bad = if seen {
             None
         } else {

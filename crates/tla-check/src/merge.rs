@@ -6,7 +6,9 @@ use crate::engine::{TraceState, Verdict};
 use crate::expand::{Candidate, End, Found, Last};
 use crate::frontier::Frontier;
 use crate::parents::ParentRecords;
-use crate::seen::FingerprintSet;
+
+use crate::seen::{FingerprintSet, NO_KEY};
+use crate::workers::{key_parent, ChunkOut, StopKind};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
 use tla_eval::{Evaluator, Value};
@@ -172,6 +174,129 @@ impl<'e, 'a> Explored<'e, 'a> {
                 Ok(())
             }
         }
+    }
+
+    /// Keeps what a parallel pass found (`workers.rs`) as the one-worker search merges it:
+    /// the pass's chunks in level order (None past a stop); `level`: the number of states
+    /// still to explore when the pass began and the number it took (None: the initial
+    /// states); the new states are at `depth`. Work per new state (and per transition when
+    /// transitions are observed), not per generated state.
+    pub fn settle(
+        &mut self,
+        seen: &FingerprintSet,
+        mut chunks: Vec<Option<ChunkOut>>,
+        level: Option<(u64, usize)>,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        // The search stops at the first stop, in key order, that is real.
+        let mut found = None;
+        'find: for (k, c) in chunks.iter().enumerate() {
+            let Some(c) = c else { break };
+            for (i, s) in c.stops.iter().enumerate() {
+                let real = match &s.kind {
+                    StopKind::Certain(_) => true,
+                    StopKind::NewBad { fp, .. } => seen.winner(*fp) == Some(s.key),
+                };
+                if real {
+                    found = Some((k, i));
+                    break 'find;
+                }
+            }
+        }
+        let end = found.map(|(k, i)| {
+            let c = chunks[k].as_mut().expect("the stopped chunk");
+            (k, c.stops.swap_remove(i))
+        });
+        let (last_chunk, last_key, unqueued) = match &end {
+            Some((k, s)) => {
+                let bad = matches!(s.kind, StopKind::NewBad { .. });
+                (*k, s.key, if bad { s.key } else { NO_KEY })
+            }
+            None => (usize::MAX, NO_KEY, NO_KEY),
+        };
+        for (k, c) in chunks.into_iter().enumerate() {
+            let Some(c) = c else { break };
+            if k > last_chunk {
+                break;
+            }
+            self.generated += match &end {
+                Some((_, s)) if k == last_chunk => s.generated,
+                _ => c.generated,
+            };
+            self.keep_new(seen, c, last_key, unqueued, depth);
+        }
+        if let Some((n, len)) = level {
+            self.remaining = match &end {
+                Some((_, s)) => n - s.pos as u64 - 1,
+                None => n - len as u64,
+            };
+        }
+        let run = &self.ev.run;
+        run.generated
+            .store(self.generated as i64, Ordering::Relaxed);
+        run.distinct
+            .store(self.records.len() as i64, Ordering::Relaxed);
+        run.diameter.store(self.depth as i64, Ordering::Relaxed);
+        run.queue
+            .store(self.left_on_queue() as i64, Ordering::Relaxed);
+        let Some((_, s)) = end else {
+            return Ok(());
+        };
+        Err(match s.kind {
+            StopKind::Certain(st) => st,
+            StopKind::NewBad { verdict, .. } => {
+                stop(verdict, Some(self.records.len() as u32 - 1), None)
+            }
+        })
+    }
+
+    /// The new states of one chunk with keys up to `last_key`, queued but the one at
+    /// `unqueued` (a new state that breaks an invariant), and its observed transitions.
+    fn keep_new(
+        &mut self,
+        seen: &FingerprintSet,
+        c: ChunkOut,
+        last_key: u64,
+        unqueued: u64,
+        depth: u32,
+    ) {
+        let mut steps = c.steps.into_iter().filter(|x| x.key <= last_key).peekable();
+        let mut observer = self.observer.take();
+        for x in c.claimed.into_iter().filter(|x| x.key <= last_key) {
+            if seen.winner(x.fp) != Some(x.key) {
+                continue;
+            }
+            let parent = key_parent(x.key);
+            if let Some(o) = &mut observer {
+                // The transitions to states seen before this one, then its own.
+                while let Some(st) = steps.next_if(|st| st.key < x.key) {
+                    let from = self.parent_fp(key_parent(st.key));
+                    o.transition(from, st.fp, st.action, false, &st.state);
+                }
+                steps.next_if(|st| st.key == x.key);
+                o.transition(self.parent_fp(parent), x.fp, x.action, true, &x.state);
+            }
+            let idx = self.records.len() as u32;
+            self.records.push(x.fp, parent);
+            if parent == NO_PARENT {
+                self.initial_states += 1;
+            }
+            self.depth = self.depth.max(depth as u64);
+            if x.key != unqueued && self.max_depth.is_none_or(|m| (depth as u64) < m) {
+                self.next.push(idx, x.state);
+            }
+        }
+        if let Some(o) = &mut observer {
+            for st in steps {
+                let from = self.parent_fp(key_parent(st.key));
+                o.transition(from, st.fp, st.action, false, &st.state);
+            }
+        }
+        self.observer = observer;
+    }
+
+    fn parent_fp(&self, parent: u32) -> Option<u64> {
+        (parent != NO_PARENT).then(|| record(&self.records, parent).0)
     }
 
     fn insert(&mut self, seen: &RwLock<FingerprintSet>, fp: u64) -> bool {

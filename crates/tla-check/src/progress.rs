@@ -50,11 +50,15 @@ impl Progress {
 
     /// Called for each explored state; reports when it is time.
     pub fn tick(&mut self, ex: &Explored, depth: u32) {
-        if self.mode == ProgressMode::Never {
-            return;
-        }
         self.ticks = self.ticks.wrapping_add(1);
-        if !self.ticks.is_multiple_of(256) {
+        if self.ticks.is_multiple_of(256) {
+            self.tick_level(ex, depth);
+        }
+    }
+
+    /// Called after a parallel pass over (part of) a level; reports when it is time.
+    pub fn tick_level(&mut self, ex: &Explored, depth: u32) {
+        if self.mode == ProgressMode::Never {
             return;
         }
         let now = Instant::now();

@@ -1,7 +1,8 @@
 //! The search driver: the assumptions, the initial states, then breadth-first level by level.
 //! With one worker each successor is merged as soon as it is examined (so TLCGet's counters
 //! read as in TLC's one-worker run); with more, a level is expanded in parallel
-//! (`workers.rs`) and merged in the same order, so the figures do not depend on the workers.
+//! (`workers.rs`) and settled in the same order (`Explored::settle`), so the figures do not
+//! depend on the workers.
 
 use crate::checkpoint::Checkpointer;
 use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
@@ -46,7 +47,12 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     } else {
         settings.workers.max(1)
     };
-    let seen = RwLock::new(FingerprintSet::default());
+    // Parallel workers claim fingerprints with order keys (workers.rs).
+    let seen = RwLock::new(if workers > 1 {
+        FingerprintSet::with_keys()
+    } else {
+        FingerprintSet::default()
+    });
     let sh = Shared {
         ev,
         model,
@@ -417,16 +423,9 @@ impl Search<'_, '_, '_, '_> {
                 states.push(complete(st));
                 Ok(true)
             });
-            let ex = &mut self.ex;
-            workers::examine_initial(sh, &states, self.workers, &mut |_, e| {
-                for c in e.cands {
-                    if let Err(s) = ex.merge(seen, c, NO_PARENT, 1) {
-                        stopped = Some(s);
-                        return false;
-                    }
-                }
-                true
-            });
+            let chunks = workers::examine_initial(sh, &states, self.rules());
+            let seen = seen.read().expect("seen-set");
+            stopped = self.ex.settle(&seen, chunks, None, 1).err();
             r
         };
         if let Some(s) = stopped {
@@ -437,6 +436,7 @@ impl Search<'_, '_, '_, '_> {
 
     /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.
     fn level(&mut self, level: &[Queued], depth: u32, n: u64) -> Result<(), Stop> {
+        let rules = self.rules();
         let (sh, ev) = (self.sh, self.sh.ev);
         let seen = sh.seen;
         let mut stopped = None;
@@ -478,33 +478,25 @@ impl Search<'_, '_, '_, '_> {
             }
             return Ok(());
         }
-        workers::expand_level(sh, level, depth, self.workers, &mut |i, e| {
-            let idx = level[i].0;
-            ex.remaining = n - i as u64;
-            if let Err(s) = periodic_check(sh, periodic, ex, depth, idx) {
-                stopped = Some(s);
-                return false;
-            }
-            ex.remaining = n - i as u64 - 1;
-            ev.run
-                .queue
-                .store(ex.left_on_queue() as i64, Ordering::Relaxed);
-            progress.tick(ex, depth);
-            for c in e.cands {
-                if let Err(s) = ex.merge(seen, c, idx, depth + 1) {
-                    stopped = Some(s);
-                    return false;
-                }
-            }
-            if let Err(s) = ex.end(idx, e.end) {
-                stopped = Some(s);
-                return false;
-            }
-            true
-        });
-        match stopped {
-            Some(s) => Err(s),
-            None => Ok(()),
+        // Workers settle a whole level at once: the periodic liveness check runs at its start.
+        if let Some(&(first, _)) = level.first() {
+            ex.remaining = n;
+            periodic_check(sh, periodic, ex, depth, first)?;
+        }
+        let chunks = workers::expand_level(sh, level, depth, rules);
+        let seen = seen.read().expect("seen-set");
+        let settled = ex.settle(&seen, chunks, Some((n, level.len())), depth + 1);
+        progress.tick_level(ex, depth);
+        settled
+    }
+
+    /// How the workers expand a level.
+    fn rules(&self) -> workers::LevelRules {
+        workers::LevelRules {
+            workers: self.workers,
+            observe: self.ex.observer.is_some(),
+            same_state_same_fp: self.sh.model.view.is_none() && self.sh.symmetry.is_none(),
+            check_deadlock: self.ex.check_deadlock,
         }
     }
 }

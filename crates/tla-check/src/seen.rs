@@ -1,15 +1,21 @@
 //! The set of fingerprints of the states seen so far: 64-bit fingerprints in an
 //! open-addressing table of atomic slots (8 bytes a slot, at most 3/4 full), so that workers
-//! can ask whether a state is new while others insert. No state is kept whole.
+//! can ask whether a state is new while others insert. No state is kept whole. With order
+//! keys (a parallel search), each slot also holds the smallest order key its fingerprint was
+//! claimed with (16 bytes a slot): that key's finder is the one-worker search's first finder.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The slot value of an empty slot. A fingerprint equal to it is stored as `ZERO_STAND_IN`.
 const EMPTY: u64 = 0;
 const ZERO_STAND_IN: u64 = 0x9e37_79b9_7f4a_7c15;
+/// The key slot of a fingerprint not claimed with a key.
+pub const NO_KEY: u64 = u64::MAX;
 
 pub struct FingerprintSet {
+    /// Per slot its fingerprint, followed by its key when `stride` is 2.
     slots: Box<[AtomicU64]>,
+    stride: usize,
     /// Fingerprints stored (kept by the inserting thread; the table grows under `&mut`).
     len: AtomicU64,
 }
@@ -31,9 +37,23 @@ impl Default for FingerprintSet {
 impl FingerprintSet {
     /// A table with room for `n` fingerprints before it must grow.
     pub fn with_capacity(n: usize) -> Self {
+        Self::sized(n, 1)
+    }
+
+    /// An empty table whose fingerprints are claimed with order keys (`claim`).
+    pub fn with_keys() -> Self {
+        Self::sized(1 << 16, 2)
+    }
+
+    fn sized(n: usize, stride: usize) -> Self {
         let slots = (n * 4 / 3 + 1).next_power_of_two().max(1024);
+        let empty = |i: usize| match i % stride {
+            0 => AtomicU64::new(EMPTY),
+            _ => AtomicU64::new(NO_KEY),
+        };
         FingerprintSet {
-            slots: (0..slots).map(|_| AtomicU64::new(EMPTY)).collect(),
+            slots: (0..slots * stride).map(empty).collect(),
+            stride,
             len: AtomicU64::new(0),
         }
     }
@@ -48,7 +68,7 @@ impl FingerprintSet {
 
     /// Slots in the table.
     pub fn capacity(&self) -> u64 {
-        self.slots.len() as u64
+        (self.slots.len() / self.stride) as u64
     }
 
     /// Bytes held by the table.
@@ -56,8 +76,13 @@ impl FingerprintSet {
         self.slots.len() * 8
     }
 
+    /// Whether one more fingerprint keeps the table at most 3/4 full.
+    pub fn has_room(&self) -> bool {
+        self.len() * 4 < self.capacity() * 3
+    }
+
     fn mask(&self) -> usize {
-        self.slots.len() - 1
+        self.slots.len() / self.stride - 1
     }
 
     /// Fingerprints are xxh3 outputs, uniformly spread: their low bits pick the slot.
@@ -66,14 +91,74 @@ impl FingerprintSet {
     }
 
     pub fn contains(&self, fp: u64) -> bool {
+        self.find(fp).is_some()
+    }
+
+    /// The index in `slots` of `fp`'s slot.
+    fn find(&self, fp: u64) -> Option<usize> {
         let fp = stored(fp);
         let mut i = self.home(fp);
         loop {
-            match self.slots[i].load(Ordering::Acquire) {
-                EMPTY => return false,
-                s if s == fp => return true,
+            match self.slots[i * self.stride].load(Ordering::Acquire) {
+                EMPTY => return None,
+                s if s == fp => return Some(i * self.stride),
                 _ => i = (i + 1) & self.mask(),
             }
+        }
+    }
+
+    /// The smallest key `fp` was claimed with (a table with keys).
+    pub fn winner(&self, fp: u64) -> Option<u64> {
+        debug_assert_eq!(self.stride, 2);
+        let at = self.find(fp)?;
+        Some(self.slots[at + 1].load(Ordering::Acquire))
+    }
+
+    /// Adds `fp` claimed with order `key` (a table with keys): true when `key` is the
+    /// smallest key it has been claimed with so far. The caller keeps the table with room
+    /// (`has_room`, `reserve`) as for `insert`.
+    pub fn claim(&self, fp: u64, key: u64) -> bool {
+        debug_assert_eq!(self.stride, 2);
+        let fp = stored(fp);
+        let mut i = self.home(fp);
+        loop {
+            let at = i * 2;
+            // Reading first: most successors were seen before, and a failed compare-exchange
+            // still takes the cache line from the other workers.
+            let mut s = self.slots[at].load(Ordering::Acquire);
+            if s == EMPTY {
+                match self.slots[at].compare_exchange(
+                    EMPTY,
+                    fp,
+                    Ordering::AcqRel,
+                    Ordering::Acquire,
+                ) {
+                    Ok(_) => {
+                        self.len.fetch_add(1, Ordering::Relaxed);
+                        s = fp;
+                    }
+                    Err(now) => s = now,
+                }
+            }
+            if s == fp {
+                let k = &self.slots[at + 1];
+                // States of earlier levels have smaller keys: no write to their line.
+                if k.load(Ordering::Acquire) < key {
+                    return false;
+                }
+                return k.fetch_min(key, Ordering::AcqRel) > key;
+            }
+            i = (i + 1) & self.mask();
+        }
+    }
+
+    /// Adds `fp` as a state settled before the search (a recovered checkpoint): with order
+    /// keys it takes key 0, smaller than any later claim, so no later finder wins it.
+    pub fn insert_settled(&self, fp: u64) -> bool {
+        if self.stride == 2 {
+            self.claim(fp, 0)
+        } else {
+            self.insert(fp)
         }
     }
 
@@ -83,7 +168,12 @@ impl FingerprintSet {
         let fp = stored(fp);
         let mut i = self.home(fp);
         loop {
-            match self.slots[i].compare_exchange(EMPTY, fp, Ordering::AcqRel, Ordering::Acquire) {
+            match self.slots[i * self.stride].compare_exchange(
+                EMPTY,
+                fp,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
                 Ok(_) => {
                     self.len.fetch_add(1, Ordering::Relaxed);
                     return true;
@@ -98,25 +188,29 @@ impl FingerprintSet {
     /// large (or more) when needed.
     pub fn reserve(&mut self, more: u64) {
         let need = self.len() + more;
-        if need * 4 <= self.slots.len() as u64 * 3 {
+        if need * 4 <= self.capacity() * 3 {
             return;
         }
-        let mut bigger = FingerprintSet::with_capacity((need * 2) as usize);
-        for s in self.slots.iter() {
-            let v = s.load(Ordering::Relaxed);
+        let mut bigger = FingerprintSet::sized((need * 2) as usize, self.stride);
+        for slot in self.slots.chunks(self.stride) {
+            let v = slot[0].load(Ordering::Relaxed);
             if v != EMPTY {
-                bigger.insert_stored(v);
+                let key = slot.get(1).map_or(NO_KEY, |k| k.load(Ordering::Relaxed));
+                bigger.insert_stored(v, key);
             }
         }
         *self = bigger;
     }
 
-    fn insert_stored(&mut self, fp: u64) {
+    fn insert_stored(&mut self, fp: u64, key: u64) {
         let mut i = self.home(fp);
-        while *self.slots[i].get_mut() != EMPTY {
+        while *self.slots[i * self.stride].get_mut() != EMPTY {
             i = (i + 1) & self.mask();
         }
-        *self.slots[i].get_mut() = fp;
+        *self.slots[i * self.stride].get_mut() = fp;
+        if self.stride == 2 {
+            *self.slots[i * 2 + 1].get_mut() = key;
+        }
         *self.len.get_mut() += 1;
     }
 }
@@ -152,6 +246,68 @@ mod tests {
         assert!(s.contains(0));
         assert!(!s.insert(0));
         assert_eq!(s.len(), 1);
+    }
+
+    #[test]
+    fn a_recovered_fingerprint_is_never_won_by_a_later_claim() {
+        let mut s = FingerprintSet::with_keys();
+        s.reserve(2);
+        assert!(s.insert_settled(9));
+        assert!(
+            !s.claim(9, 1 << 32),
+            "the first successor of state 0 finds it seen"
+        );
+        assert_eq!(s.winner(9), Some(0));
+        assert!(s.claim(10, 1 << 32));
+    }
+
+    #[test]
+    fn the_smallest_key_wins_a_claim_and_survives_growth() {
+        let mut s = FingerprintSet::with_keys();
+        s.reserve(3);
+        assert!(s.claim(7, 50), "the first claim is the smallest so far");
+        assert!(!s.claim(7, 60), "a larger key loses");
+        assert!(s.claim(7, 40), "a smaller key takes it");
+        assert!(!s.claim(7, 45));
+        assert!(s.claim(0, 3));
+        assert_eq!(s.winner(7), Some(40));
+        assert_eq!(s.winner(0), Some(3));
+        assert_eq!(s.winner(8), None);
+        assert_eq!(s.len(), 2);
+        for fp in 100..200_000u64 {
+            if !s.has_room() {
+                s.reserve(1);
+            }
+            assert!(s.claim(fp.wrapping_mul(0xff51_afd7_ed55_8ccd), fp));
+        }
+        assert_eq!(s.winner(7), Some(40));
+        assert!(s.contains(7) && s.contains(0));
+        assert_eq!(s.len(), 2 + 199_900);
+    }
+
+    #[test]
+    fn concurrent_claims_leave_the_smallest_key() {
+        let mut s = FingerprintSet::with_keys();
+        s.reserve(10_000);
+        let won = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|sc| {
+            for t in 0..4u64 {
+                let (s, won) = (&s, &won);
+                sc.spawn(move || {
+                    // Fingerprint i is claimed by every thread, with key 4 * i + t.
+                    for i in 0..10_000u64 {
+                        if s.claim(i + 1, 4 * i + t) {
+                            won.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(s.len(), 10_000);
+        assert!((0..10_000u64).all(|i| s.winner(i + 1) == Some(4 * i)));
+        // Each fingerprint is won at least once (by key 4i) and at most by all four threads.
+        let w = won.load(Ordering::Relaxed);
+        assert!((10_000..=40_000).contains(&w), "{w}");
     }
 
     #[test]

@@ -1,0 +1,145 @@
+//! Where a parallel search stops, and what it counts there, is where a one-worker search
+//! stops: a level of 200 states (more than one chunk per worker) whose successors are found
+//! from several chunks, checked at 1, 2 and 4 workers. Figures derived by hand below.
+
+use serde_json::Value as Json;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// 200 initial states (x = 0..199, y = 0), each with one successor (x % 50, 1), found 4
+/// times each from parents 50 apart (so from different chunks of 64); states with y = 1
+/// step to themselves. Distinct 200 + 50 = 250; generated 200 + 200 + 50 = 450; depth 2.
+const WIDE: &str = "---- MODULE Wide ----
+EXTENDS Naturals
+VARIABLES x, y
+vars == <<x, y>>
+Init == x \\in 0..199 /\\ y = 0
+Step == y = 0 /\\ y' = 1 /\\ x' = x % 50
+Stay == y = 1 /\\ UNCHANGED vars
+Next == Step \\/ Stay
+Spec == Init /\\ [][Next]_vars /\\ WF_vars(Step)
+NotSeven == ~(x = 7 /\\ y = 1)
+Not50 == ~(x = 50 /\\ y = 0)
+Not150 == ~(x = 150 /\\ y = 0)
+No120 == [][~(x = 120 /\\ y' = 1)]_vars
+Reaches == <>(y = 1)
+View == <<x % 100, y>>
+====
+";
+
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let p = std::env::temp_dir().join(format!("tlacheck-stops-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        std::fs::write(p.join("Wide.tla"), WIDE).unwrap();
+        Dir(p)
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Checks Wide with `cfg` at 1, 2 and 4 workers; the JSON result, the same at each.
+fn check_all(name: &str, cfg: &str, extra: &[&str]) -> Json {
+    let d = Dir::new(name);
+    std::fs::write(d.0.join("Wide.cfg"), cfg).unwrap();
+    let mut results = Vec::new();
+    for w in ["1", "2", "4"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tlacheck"))
+            .current_dir(&d.0)
+            .args(["check", "Wide.tla", "--json", "--workers", w])
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let last = text.trim().lines().last().unwrap_or("");
+        let mut j: Json = serde_json::from_str(last)
+            .unwrap_or_else(|e| panic!("{name} at {w}: not JSON ({e}): {text}"));
+        j.as_object_mut().unwrap().remove("seconds");
+        results.push(j);
+    }
+    assert_eq!(results[0], results[1], "{name}: 1 and 2 workers");
+    assert_eq!(results[0], results[2], "{name}: 1 and 4 workers");
+    results.remove(0)
+}
+
+fn figures(j: &Json) -> (u64, u64, u64, u64) {
+    let n = |k: &str| j[k].as_u64().unwrap_or_else(|| panic!("no {k} in {j}"));
+    (
+        n("generated"),
+        n("distinct"),
+        n("left_on_queue"),
+        n("depth"),
+    )
+}
+
+#[test]
+fn a_complete_search_counts_the_same() {
+    let j = check_all("complete", "INIT Init\nNEXT Next\n", &[]);
+    assert_eq!(figures(&j), (450, 250, 0, 2), "{j}");
+}
+
+#[test]
+fn spilled_levels_count_the_same() {
+    let j = check_all("spill", "INIT Init\nNEXT Next\n", &["--memory", "1"]);
+    assert_eq!(figures(&j), (450, 250, 0, 2), "{j}");
+}
+
+#[test]
+fn liveness_sees_the_graph_in_one_worker_order() {
+    // With weak fairness of Step every behaviour reaches y = 1.
+    let j = check_all("liveness", "SPECIFICATION Spec\nPROPERTY Reaches\n", &[]);
+    assert_eq!(figures(&j), (450, 250, 0, 2), "{j}");
+}
+
+#[test]
+fn an_invariant_stops_at_the_first_new_state_that_breaks_it() {
+    // (7, 1) is first generated from x = 7, the 8th state: 200 + 8 generated; new: 200 and
+    // (0..7, 1); left: the 192 states after x = 7, and (0..6, 1) queued (not (7, 1)).
+    let j = check_all(
+        "invariant",
+        "INIT Init\nNEXT Next\nINVARIANT NotSeven\n",
+        &[],
+    );
+    assert_eq!(figures(&j), (208, 208, 199, 2), "{j}");
+    let trace = j["trace"].as_array().expect("a trace");
+    assert_eq!(trace.len(), 2, "{j}");
+}
+
+#[test]
+fn a_deadlock_stops_at_the_first_state_without_successors() {
+    // Without Stay, (0, 1), the first state of level 2, has no successor: the whole of
+    // level 1 was expanded (200 + 200 generated, 250 distinct), 49 states are left.
+    let j = check_all("deadlock", "INIT Init\nNEXT Step\n", &[]);
+    assert_eq!(j["outcome"], "deadlock failure", "{j}");
+    assert_eq!(figures(&j), (400, 250, 49, 2), "{j}");
+}
+
+#[test]
+fn an_action_property_stops_at_its_transition() {
+    // The step from x = 120 (the 121st state) breaks No120: 200 + 121 generated; all of
+    // (0..49, 1) were found by then; left: the 79 later states and the 50 queued.
+    let j = check_all("action", "INIT Init\nNEXT Next\nPROPERTY No120\n", &[]);
+    assert_eq!(figures(&j), (321, 250, 129, 2), "{j}");
+}
+
+#[test]
+fn with_a_view_only_the_first_state_of_a_view_is_checked() {
+    // x and x + 100 have the same view: (150, 0) is never new, so Not150 holds; 100 initial
+    // views, 50 more: 200 + 100 + 50 generated.
+    let cfg = "INIT Init\nNEXT Next\nVIEW View\nINVARIANT Not150\n";
+    let j = check_all("view", cfg, &[]);
+    assert_eq!(j["outcome"], "success", "{j}");
+    assert_eq!(figures(&j), (350, 150, 0, 2), "{j}");
+    // (50, 0), the 51st initial state, is new and breaks Not50: 51 generated and new, the
+    // 50 before it queued.
+    let cfg = "INIT Init\nNEXT Next\nVIEW View\nINVARIANT Not50\n";
+    let j = check_all("view-bad", cfg, &[]);
+    assert_eq!(figures(&j), (51, 51, 50, 1), "{j}");
+}
