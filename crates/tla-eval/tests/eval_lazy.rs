@@ -96,6 +96,31 @@ Written == 1 \in {1, "a"}
 }
 
 #[test]
+fn membership_in_tuple_filters_and_let_without_building_the_set() {
+    // As TLC's SetPredValue.member: `x \in {<<a, b>> \in S : P}` is x \in S and P for x's
+    // components, also through LET and an operator's body. Nat \X Nat cannot be enumerated,
+    // so each of these fails if the set is built.
+    check(
+        "Integers",
+        r#"
+Less(k) == LET S == 0..k IN {<<a, b>> \in Nat \X S : a < b}
+InOp == <<1, 3>> \in Less(5)
+NotInOp == <<3, 1>> \in Less(5)
+OutOfBound == <<1, 7>> \in Less(5)
+InLet == <<2, 1>> \in LET T == Nat \X Nat IN {<<a, b>> \in T : a > b}
+NotInLet == <<1, 2>> \in LET T == Nat \X Nat IN {<<a, b>> \in T : a > b}
+"#,
+        &[
+            ("InOp", "TRUE"),
+            ("NotInOp", "FALSE"),
+            ("OutOfBound", "FALSE"),
+            ("InLet", "TRUE"),
+            ("NotInLet", "FALSE"),
+        ],
+    );
+}
+
+#[test]
 fn let_definitions_kept_for_the_run_only_when_closed() {
     check(
         "Integers",
