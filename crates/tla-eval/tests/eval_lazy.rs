@@ -54,6 +54,32 @@ Reach == Closure[1, 5] /\ ~Closure[5, 1]
 }
 
 #[test]
+fn recursive_let_functions_keep_their_points() {
+    // Point by point without keeping them, Fib takes ~10^8 applications and Count 3^40.
+    // Tower's F depends on n: the instances of F opened by the recursion must not share
+    // points (sharing gives Tower(3) = 7).
+    check(
+        "Integers, FiniteSets",
+        r#"
+Fib == LET F[i \in 0..60] == IF i < 2 THEN i ELSE F[i-1] + F[i-2] IN F[40]
+Count(S) == LET F[i \in 0..40] == IF i = 0 THEN Cardinality(S) ELSE F[i-1] + F[i-1] - F[i-1]
+            IN F[40]
+Counts == <<Count({1, 2, 3}), Count({})>>
+RECURSIVE Tower(_)
+Tower(n) == LET F[i \in 0..2] == IF i = 0 THEN n
+                                 ELSE (IF n = 0 THEN 0 ELSE Tower(n-1)) + F[i-1]
+            IN F[2]
+Towers == <<Tower(0), Tower(1), Tower(2), Tower(3)>>
+"#,
+        &[
+            ("Fib", "102334155"),
+            ("Counts", "<<3, 0>>"),
+            ("Towers", "<<0, 1, 4, 11>>"),
+        ],
+    );
+}
+
+#[test]
 fn applying_outside_the_domain_fails_as_before() {
     let spec = load(
         "Integers",
