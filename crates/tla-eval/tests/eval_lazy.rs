@@ -80,6 +80,30 @@ Towers == <<Tower(0), Tower(1), Tower(2), Tower(3)>>
 }
 
 #[test]
+fn choose_takes_the_first_element_without_building_the_set() {
+    // TLC's CHOOSE takes the first element in normalized order (a function set: values
+    // compared in domain order, the last varying fastest; SUBSET: by size, then elements).
+    // These sets have 3^20 and 4^20 elements: building them first does not finish.
+    check(
+        "Integers",
+        r#"
+Last == CHOOSE f \in [1..20 -> 1..3] : f[20] = 2
+Sets == CHOOSE f \in [1..20 -> SUBSET {1, 2}] : f[19] = {2} /\ f[20] = {1}
+"#,
+        &[
+            (
+                "Last",
+                "<<1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2>>",
+            ),
+            (
+                "Sets",
+                "<<{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {2}, {1}>>",
+            ),
+        ],
+    );
+}
+
+#[test]
 fn applying_outside_the_domain_fails_as_before() {
     let spec = load(
         "Integers",
