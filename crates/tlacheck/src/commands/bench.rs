@@ -144,6 +144,8 @@ pub(super) fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, Str
     let mut status = 0;
     // SAFETY: rusage is plain data, filled in by wait4.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // Taken when the child is reaped, not when the watchdog (which polls every 100 ms) ends.
+    let mut seconds = 0.0;
     std::thread::scope(|s| {
         let done = &done;
         s.spawn(move || {
@@ -161,9 +163,9 @@ pub(super) fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, Str
         }
         // SAFETY: waits for our own child, which std has not reaped (no wait() was called).
         unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        seconds = start.elapsed().as_secs_f64();
         done.store(true, Ordering::Relaxed);
     });
-    let seconds = start.elapsed().as_secs_f64();
     let result = out
         .trim()
         .lines()
