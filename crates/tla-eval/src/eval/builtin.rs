@@ -221,6 +221,35 @@ impl Evaluator<'_> {
                 env.truncate(mark);
                 r
             }
+            // `{<<a, b>> \in S : P}` (TLC's SetPredValue.member): P for x's components alone.
+            // Another x is left to the built set (TLC would report an error there).
+            K::SetFilter(bound, pred)
+                if bound.tuple
+                    && x.as_func()
+                        .and_then(|f| f.as_tuple())
+                        .is_some_and(|t| t.len() == bound.vars.len()) =>
+            {
+                if !self.member_expr(&bound.set, x, env, sv)? {
+                    return Ok(false);
+                }
+                let mark = env.len();
+                self.bind_vars(&bound.vars, true, x.clone(), env, set.loc)?;
+                let r = self.bool_of(pred, env, sv);
+                env.truncate(mark);
+                r
+            }
+            K::Let(defs, body) => {
+                // `x \in LET ... IN S`: S's form decides, its definitions in scope.
+                let spec = self.spec;
+                let mark = env.open_let(
+                    defs.iter()
+                        .copied()
+                        .filter(|d| spec.def(*d).params.is_empty() && !spec.def(*d).is_function),
+                );
+                let r = self.member_expr(body, x, env, sv);
+                env.close_let(mark);
+                r
+            }
             K::SetEnum(items) => {
                 // TLC keeps `{e1, ..., en}` as written (not normalized): it evaluates every
                 // element, then searches them in order with `ei.equals(x)`.

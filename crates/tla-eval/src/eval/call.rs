@@ -336,6 +336,9 @@ impl Evaluator<'_> {
         env: &mut Env,
         sv: &StateView,
     ) -> EResult<Value> {
+        if self.spec.def(d).in_let {
+            return self.apply_fun_def_kept(d, arg, env, sv);
+        }
         self.apply_fun_def_with(d, arg, env, sv, &mut |ev, body, env| ev.expr(body, env, sv))
     }
 

@@ -121,14 +121,16 @@ impl Evaluator<'_> {
                     ));
                 };
                 let s = self.expr(set, env, sv)?;
-                let elems = s.enumerate().at(loc)?;
+                // Elements as produced, in the order `enumerate` would list them (TLC's
+                // normalized order), without building the set: the first one may do.
+                let elems = s.set_iter().at(loc)?;
                 let mark = env.len();
-                for x in elems.iter() {
+                for x in elems {
                     self.bind_vars(vars, *tuple, x.clone(), env, loc)?;
                     let ok = self.bool_of(body, env, sv);
                     env.truncate(mark);
                     if ok? {
-                        return Ok(x.clone());
+                        return Ok(x);
                     }
                 }
                 Err(EvalError::at(

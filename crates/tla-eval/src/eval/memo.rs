@@ -331,7 +331,7 @@ impl Evaluator<'_> {
 
     /// Whether evaluating `d` can reach nothing whose value may change between calls, nor a
     /// replacement whose level the definitions' levels do not account for.
-    fn pure_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+    pub(super) fn pure_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
         if let Some(p) = memo[d.index()] {
             return p;
         }

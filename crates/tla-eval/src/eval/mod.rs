@@ -4,6 +4,7 @@ mod apply;
 mod builtin;
 mod call;
 mod expr;
+mod fun_memo;
 mod literals;
 mod memo;
 
@@ -75,6 +76,9 @@ pub struct Evaluator<'a> {
     memo_defs: OnceLock<Vec<bool>>,
     /// LET definitions whose value is kept for the run (see `memo.rs`), decided at first use.
     let_constants: OnceLock<Vec<bool>>,
+    /// LET function definitions whose points are kept while applied, with the names bound
+    /// outside them that they read (see `fun_memo.rs`), decided at first use.
+    fun_memo_plans: OnceLock<Vec<Option<Box<[tla_sema::ir::LocalId]>>>>,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
@@ -110,6 +114,7 @@ impl<'a> Evaluator<'a> {
             id: memo::new_evaluator_id(),
             memo_defs: OnceLock::new(),
             let_constants: OnceLock::new(),
+            fun_memo_plans: OnceLock::new(),
             literal_sets: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo {

@@ -14,28 +14,38 @@ use std::time::{Duration, Instant};
 pub struct Args {
     /// The corpus folder holding tlc_baseline.json.
     #[arg(long, default_value = "../shared/corpus")]
-    corpus: PathBuf,
+    pub(super) corpus: PathBuf,
     /// Worker counts to run each model with (TLC was timed at 1 and 2).
     #[arg(long, value_delimiter = ',', default_value = "1,2")]
     workers: Vec<u32>,
     /// Only models whose id contains this text.
     #[arg(long)]
-    filter: Option<String>,
+    pub(super) filter: Option<String>,
     /// Kill a run after this many seconds.
     #[arg(long, default_value_t = 900)]
-    timeout: u64,
+    pub(super) timeout: u64,
+    /// Instead: every expected.json model with fewer than 1,000 distinct states, one worker,
+    /// against the 50 ms bar (see bench_small.rs).
+    #[arg(long)]
+    small: bool,
+    /// With --small: runs per model; the fastest is reported.
+    #[arg(long, default_value_t = 3)]
+    pub(super) repeat: u32,
 }
 
 /// What one child run measured.
-struct Measured {
-    seconds: f64,
+pub(super) struct Measured {
+    pub(super) seconds: f64,
     /// User + system CPU seconds of the child (the machine may be shared: wall time varies).
-    cpu_seconds: f64,
+    pub(super) cpu_seconds: f64,
     peak_rss_kb: i64,
-    result: Option<Json>,
+    pub(super) result: Option<Json>,
 }
 
 pub fn run(args: Args) -> u8 {
+    if args.small {
+        return super::bench_small::run(&args);
+    }
     let path = args.corpus.join("tlc_baseline.json");
     let baseline: Json = match std::fs::read_to_string(&path)
         .map_err(|e| e.to_string())
@@ -123,7 +133,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 /// Runs `cmd`, killing it after `limit`; its wall time, peak RSS and JSON result.
-fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, String> {
+pub(super) fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, String> {
     let start = Instant::now();
     let mut child = cmd
         .stdout(Stdio::piped())
@@ -136,6 +146,8 @@ fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, String> {
     let mut status = 0;
     // SAFETY: rusage is plain data, filled in by wait4.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // Taken when the child is reaped, not when the watchdog (which polls every 100 ms) ends.
+    let mut seconds = 0.0;
     std::thread::scope(|s| {
         let done = &done;
         s.spawn(move || {
@@ -153,9 +165,9 @@ fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, String> {
         }
         // SAFETY: waits for our own child, which std has not reaped (no wait() was called).
         unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        seconds = start.elapsed().as_secs_f64();
         done.store(true, Ordering::Relaxed);
     });
-    let seconds = start.elapsed().as_secs_f64();
     let result = out
         .trim()
         .lines()

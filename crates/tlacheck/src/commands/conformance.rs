@@ -44,7 +44,7 @@ pub struct Row {
     pub difference: Option<String>,
 }
 
-const IN_SCOPE: &[&str] = &[
+pub(super) const IN_SCOPE: &[&str] = &[
     "success",
     "safety failure",
     "deadlock failure",
@@ -121,45 +121,11 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
     let id = m["id"].as_str().unwrap_or("?").to_string();
     let tlc = m["tlc"].clone();
     let temporal = tlc["temporal_checked"].as_bool().unwrap_or(false);
-    let dir = args.corpus.join(m["folder"].as_str().unwrap_or(""));
-    let root = format!("{}.tla", m["root_module"].as_str().unwrap_or(""));
-    let cfg = m["cfg"].as_str().unwrap_or("").to_string();
     let limit = Duration::from_secs_f64(
         (tlc["seconds"].as_f64().unwrap_or(1.0) * args.time_factor).max(1.0),
     );
-    // Java system properties TLC was run with (some specs read them with TLCGet).
-    let defines: Vec<String> = m["tlc_command"]
-        .as_str()
-        .unwrap_or("")
-        .split_whitespace()
-        .filter(|w| w.starts_with("-D") && !w.starts_with("-Dtlc2.TLC.ide"))
-        .map(|w| format!("--define={}", &w[2..]))
-        .collect();
-    // A trace-validation spec reads its trace from the file named by $JSON, or from a path
-    // relative to the Examples repository's root, where TLC was run; give it the file here.
-    let data: Vec<&str> = m["data_files"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|f| f.as_str())
-                .filter(|f| f.ends_with(".ndjson"))
-                .collect()
-        })
-        .unwrap_or_default();
     let start = Instant::now();
-    let mut command = Command::new(exe);
-    if let [file] = data[..] {
-        command.env("JSON", file);
-    }
-    let child = command
-        .current_dir(&dir)
-        .args(["check", &root, "--config", &cfg, "--json"])
-        .args(["--workers", &args.workers.to_string()])
-        // The corpus's figures are TLC's with `-lncheck final`.
-        .args(["--lncheck", "final"])
-        .args(&defines)
-        .args(seed_and_fp(&tlc))
-        .args(["--library", "../_community", "--library", "../_tlapm"])
+    let child = model_command(exe, &args.corpus, m, args.workers)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -238,7 +204,50 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
 }
 
 /// TLC's seed and fingerprint polynomial for the run, which random choices depend on.
-fn seed_and_fp(tlc: &Json) -> Vec<String> {
+/// The child command that runs model `m` as TLC was run: in its folder, with its root module
+/// and .cfg, TLC's -D properties, seed and fingerprint index, and the trace file a trace
+/// validation spec reads.
+pub(super) fn model_command(exe: &Path, corpus: &Path, m: &Json, workers: u32) -> Command {
+    let tlc = &m["tlc"];
+    let dir = corpus.join(m["folder"].as_str().unwrap_or(""));
+    let root = format!("{}.tla", m["root_module"].as_str().unwrap_or(""));
+    let cfg = m["cfg"].as_str().unwrap_or("").to_string();
+    // Java system properties TLC was run with (some specs read them with TLCGet).
+    let defines: Vec<String> = m["tlc_command"]
+        .as_str()
+        .unwrap_or("")
+        .split_whitespace()
+        .filter(|w| w.starts_with("-D") && !w.starts_with("-Dtlc2.TLC.ide"))
+        .map(|w| format!("--define={}", &w[2..]))
+        .collect();
+    // A trace-validation spec reads its trace from the file named by $JSON, or from a path
+    // relative to the Examples repository's root, where TLC was run; give it the file here.
+    let data: Vec<&str> = m["data_files"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|f| f.as_str())
+                .filter(|f| f.ends_with(".ndjson"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut command = Command::new(exe);
+    if let [file] = data[..] {
+        command.env("JSON", file);
+    }
+    command
+        .current_dir(&dir)
+        .args(["check", &root, "--config", &cfg, "--json"])
+        .args(["--workers", &workers.to_string()])
+        // The corpus's figures are TLC's with `-lncheck final`.
+        .args(["--lncheck", "final"])
+        .args(&defines)
+        .args(seed_and_fp(tlc))
+        .args(["--library", "../_community", "--library", "../_tlapm"]);
+    command
+}
+
+pub(super) fn seed_and_fp(tlc: &Json) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(seed) = tlc["seed"].as_str() {
         out.push(format!("--seed={seed}"));

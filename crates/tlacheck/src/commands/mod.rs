@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+mod bench_small;
 pub mod check;
 pub mod checkpoint;
 pub mod conformance;
