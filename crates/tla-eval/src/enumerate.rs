@@ -391,7 +391,7 @@ impl Run<'_, '_> {
             return self.condition_value(&arg, d, env, next, action, k);
         };
         let mut inner = if def.in_let {
-            Env::from_bindings(&env.capture())
+            Env::from_visible(env)
         } else {
             Env::new()
         };
@@ -558,9 +558,16 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         let def = self.ev.spec.def(d);
-        let mut bindings = Vec::with_capacity(args.len());
-        for a in args {
-            bindings.push(match &a.kind {
+        // The body runs in an environment of its own, so that the continuation (the rest of
+        // the caller's action) sees the caller's bindings even if the body recursed; a LET
+        // definition starts from the bindings it closes over.
+        let mut inner = if def.in_let {
+            Env::from_visible(env)
+        } else {
+            Env::new()
+        };
+        for (i, a) in args.iter().enumerate() {
+            let b = match &a.kind {
                 ExprKind::OpArg(op) => Binding::Op(self.ev.op_value(op, env)),
                 // A variable is passed by name (TLC passes arguments unevaluated): the body
                 // may prime it (`q' = ...`) or assign it.
@@ -572,20 +579,12 @@ impl Run<'_, '_> {
                     }
                     None => Binding::Val(self.eval(a, env, next)?),
                 },
-            });
+            };
+            if let Some(p) = def.params.get(i) {
+                inner.push(p.local, b);
+            }
         }
         let action = if splitting { Some(d) } else { action };
-        // The body runs in an environment of its own, so that the continuation (the rest of
-        // the caller's action) sees the caller's bindings even if the body recursed; a LET
-        // definition starts from the bindings it closes over.
-        let mut inner = if def.in_let {
-            Env::from_bindings(&env.capture())
-        } else {
-            Env::new()
-        };
-        for (p, b) in def.params.iter().zip(bindings) {
-            inner.push(p.local, b);
-        }
         self.step(
             &def.body,
             &mut inner,

@@ -55,7 +55,7 @@ impl ExprRef {
 
 /// The locals in scope, innermost last. Lookups stop at `base`: a definition's body sees its
 /// own parameters and what it binds, not its caller's locals.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct Env {
     stack: Vec<(LocalId, Binding)>,
     base: usize,
@@ -64,6 +64,52 @@ pub struct Env {
     /// Values of the parameterless LET definitions in scope, computed at first use (TLC
     /// evaluates such a definition at most once per evaluation of the LET).
     let_cache: Vec<(DefId, Option<Value>)>,
+}
+
+thread_local! {
+    /// Emptied stacks of dropped environments: successor generation makes an environment per
+    /// action call, and reusing their buffers saves an allocation and a free each time.
+    static SPARE_STACKS: std::cell::RefCell<Vec<Vec<(LocalId, Binding)>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many spare stacks a thread keeps (enough for the nesting of action calls).
+const MAX_SPARE_STACKS: usize = 64;
+
+fn spare_stack() -> Vec<(LocalId, Binding)> {
+    SPARE_STACKS
+        .try_with(|s| s.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+impl Default for Env {
+    fn default() -> Self {
+        Env {
+            stack: spare_stack(),
+            base: 0,
+            depth: 0,
+            let_cache: Vec::new(),
+        }
+    }
+}
+
+impl Drop for Env {
+    fn drop(&mut self) {
+        if self.stack.capacity() == 0 {
+            return;
+        }
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let _ = SPARE_STACKS.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                if s.len() < MAX_SPARE_STACKS {
+                    s.push(stack);
+                }
+            }
+        });
+    }
 }
 
 impl Env {
@@ -117,12 +163,15 @@ impl Env {
 
     /// An environment holding exactly the given bindings.
     pub fn from_bindings(b: &[(LocalId, Binding)]) -> Self {
-        Env {
-            stack: b.to_vec(),
-            base: 0,
-            depth: 0,
-            let_cache: Vec::new(),
-        }
+        let mut env = Env::new();
+        env.stack.extend_from_slice(b);
+        env
+    }
+
+    /// An environment holding the bindings visible in `other` (what `capture` would give),
+    /// without building the captured list.
+    pub fn from_visible(other: &Env) -> Self {
+        Env::from_bindings(&other.stack[other.base..])
     }
 
     /// Opens cache slots for the parameterless definitions of a LET; returns the mark to

@@ -121,6 +121,19 @@ impl Evaluator<'_> {
             let v = self.value_at_hand(base, env, sv)?;
             return Ok(Some(self.apply_ref(v, arg, loc)?.clone()));
         }
+        if n == 1 {
+            // One step before `arg` (`network[q][p]`, `m.clock`), the common case: no array
+            // of arguments to fill and drop.
+            let step = steps[0].expect("filled");
+            let a = match &step.kind {
+                ExprKind::FunApp(_, a) => self.fun_arg(a, env, sv)?,
+                ExprKind::Dot(_, name) => Value::str(name),
+                _ => unreachable!("only applications and selections are steps"),
+            };
+            let v = self.value_at_hand(base, env, sv)?;
+            let v = self.apply_ref(v, &a, step.loc)?;
+            return Ok(Some(self.apply_ref(v, arg, loc)?.clone()));
+        }
         let mut args: [Value; MAX] = [const { Value::FALSE }; MAX];
         for (i, step) in steps[..n].iter().enumerate() {
             match &step.expect("filled").kind {

@@ -10,7 +10,27 @@ use tla_sema::ir::{Bound, ExceptStep, ExceptUpdate, Expr, ExprKind, LocalId};
 pub(crate) const AT: LocalId = LocalId(u32::MAX);
 
 impl Evaluator<'_> {
+    /// Evaluates `e`. The leaves met most often (a bound name, a variable, a small number) are
+    /// answered here, without entering `expr_node`, whose large frame is set up on each entry.
+    #[inline]
     pub(crate) fn expr(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
+        match &e.kind {
+            ExprKind::Local(id) => {
+                if let Some(Binding::Val(v)) = env.get(*id) {
+                    return Ok(v.clone());
+                }
+            }
+            ExprKind::Var(v) => return self.var(*v, sv, e.loc),
+            ExprKind::Bool(b) => return Ok(Value::Bool(*b)),
+            ExprKind::Num(n) if *n <= i32::MAX as u128 => return Ok(Value::Int(*n as i64)),
+            _ => {}
+        }
+        self.expr_node(e, env, sv)
+    }
+
+    /// Evaluates any kind of expression.
+    #[inline(never)]
+    fn expr_node(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
         use ExprKind::*;
         let loc = e.loc;
         match &e.kind {
@@ -553,7 +573,7 @@ impl Evaluator<'_> {
 
     fn except_path(
         &self,
-        v: Value,
+        mut v: Value,
         keys: &[Value],
         value: &Expr,
         env: &mut Env,
@@ -575,6 +595,19 @@ impl Evaluator<'_> {
         // TLC leaves the function as it is when the argument is outside its domain.
         let Some(i) = f.index_of(k).at(loc)? else {
             return Ok(v);
+        };
+        // A function built by this EXCEPT (an earlier update, an outer step of the path) is
+        // held nowhere else: it is updated in place instead of copied.
+        if let Value::Func(arc) = &mut v {
+            if let Some(fm) = std::sync::Arc::get_mut(arc) {
+                let old = std::mem::replace(fm.value_mut(i), Value::FALSE);
+                let new = self.except_path(old, rest, value, env, sv, loc)?;
+                *fm.value_mut(i) = new;
+                return Ok(v);
+            }
+        }
+        let Some(f) = v.as_func() else {
+            unreachable!("checked above")
         };
         let old = f.values()[i].clone();
         let new = self.except_path(old, rest, value, env, sv, loc)?;

@@ -354,6 +354,11 @@ impl FuncValue {
         }
     }
 
+    /// The value at domain position `i`, to update in place a function no one else holds.
+    pub fn value_mut(&mut self, i: usize) -> &mut Value {
+        &mut self.values[i]
+    }
+
     /// A copy with the value at domain position `i` replaced (`EXCEPT`).
     pub fn with_value_at(&self, i: usize, v: Value) -> FuncValue {
         let mut values = self.values.to_vec();
