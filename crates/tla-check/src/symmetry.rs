@@ -24,9 +24,12 @@
 //! [`Value`]'s `Ord` (TLC's `compareTo` where TLC can compare) is used here.
 
 use crate::model::Model;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::Arc;
-use tla_eval::value::{Domain, Fingerprinter, FuncValue, ModelValue, SetValue, VResult};
+use tla_eval::value::{
+    Domain, Fingerprinter, FuncValue, ModelValue, PermHasher, SetValue, VResult,
+};
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
 
 /// One permutation: the image of each model value it moves, by model-value index.
@@ -174,8 +177,10 @@ pub fn bind(ev: &Evaluator, model: &Model) -> Result<Option<Symmetry>, EvalError
     Symmetry::from_value(&set).map(Some)
 }
 
-/// The fingerprint of a state's values (or of its VIEW's value), of its orbit's
-/// representative when there is a symmetry.
+/// The fingerprint of a state's values (or of its VIEW's value), of its orbit when there is a
+/// symmetry: the smallest hash of the state's images under the group, identity included.
+/// Being a function of the orbit, it splits states exactly as TLC's smallest image does
+/// (see the module comment), without building or sorting any image.
 pub fn fingerprint(
     sym: Option<&Symmetry>,
     fp: &mut Fingerprinter,
@@ -183,7 +188,25 @@ pub fn fingerprint(
 ) -> VResult<u64> {
     match sym {
         None => fp.fingerprint_all(values.iter()),
-        Some(sym) => fp.fingerprint_all(sym.canonical(values)?.iter()),
+        Some(sym) => PERM_HASHER.with(|h| match h.try_borrow_mut() {
+            Ok(mut h) => sym.orbit_fingerprint(&mut h, values),
+            Err(_) => sym.orbit_fingerprint(&mut PermHasher::new(), values),
+        }),
+    }
+}
+
+thread_local! {
+    static PERM_HASHER: RefCell<PermHasher> = RefCell::new(PermHasher::new());
+}
+
+impl Symmetry {
+    /// The smallest 128-bit hash of the images of `values`, folded to 64 bits.
+    pub fn orbit_fingerprint(&self, h: &mut PermHasher, values: &[Value]) -> VResult<u64> {
+        let mut min = h.hash_all(values, &[])?;
+        for p in &self.perms {
+            min = min.min(h.hash_all(values, &p.0)?);
+        }
+        Ok((min as u64) ^ ((min >> 64) as u64))
     }
 }
 
