@@ -20,13 +20,20 @@
 //!
 //! Since the permutations form a group, the smallest member of a state's orbit is the same
 //! whichever member of the orbit one starts from, so which states count as distinct depends
-//! only on the orbits, not on the order used to pick the representative. The total order of
-//! [`Value`]'s `Ord` (TLC's `compareTo` where TLC can compare) is used here.
+//! only on the orbits, not on the order used to pick the representative (TLC's fingerprints
+//! themselves are never printed or compared with ours). So the search does not build the
+//! images: [`fingerprint`] hashes each image in place (`tla_eval::value::perm_hash`, sets by
+//! an order-free sum of their elements' hashes, so nothing is re-sorted) and keeps the
+//! smallest hash, a function of the orbit. [`Symmetry::canonical`], the smallest image by
+//! [`Value`]'s `Ord` (TLC's `compareTo` where TLC can compare), checks that in the tests.
 
 use crate::model::Model;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::Arc;
-use tla_eval::value::{Domain, Fingerprinter, FuncValue, ModelValue, SetValue, VResult};
+use tla_eval::value::{
+    Domain, Fingerprinter, FuncValue, ModelValue, PermHasher, SetValue, VResult,
+};
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
 
 /// One permutation: the image of each model value it moves, by model-value index.
@@ -174,8 +181,10 @@ pub fn bind(ev: &Evaluator, model: &Model) -> Result<Option<Symmetry>, EvalError
     Symmetry::from_value(&set).map(Some)
 }
 
-/// The fingerprint of a state's values (or of its VIEW's value), of its orbit's
-/// representative when there is a symmetry.
+/// The fingerprint of a state's values (or of its VIEW's value), of its orbit when there is a
+/// symmetry: the smallest hash of the state's images under the group, identity included.
+/// Being a function of the orbit, it splits states exactly as TLC's smallest image does
+/// (see the module comment), without building or sorting any image.
 pub fn fingerprint(
     sym: Option<&Symmetry>,
     fp: &mut Fingerprinter,
@@ -183,7 +192,25 @@ pub fn fingerprint(
 ) -> VResult<u64> {
     match sym {
         None => fp.fingerprint_all(values.iter()),
-        Some(sym) => fp.fingerprint_all(sym.canonical(values)?.iter()),
+        Some(sym) => PERM_HASHER.with(|h| match h.try_borrow_mut() {
+            Ok(mut h) => sym.orbit_fingerprint(&mut h, values),
+            Err(_) => sym.orbit_fingerprint(&mut PermHasher::new(), values),
+        }),
+    }
+}
+
+thread_local! {
+    static PERM_HASHER: RefCell<PermHasher> = RefCell::new(PermHasher::new());
+}
+
+impl Symmetry {
+    /// The smallest 128-bit hash of the images of `values`, folded to 64 bits.
+    pub fn orbit_fingerprint(&self, h: &mut PermHasher, values: &[Value]) -> VResult<u64> {
+        let mut min = h.hash_all(values, &[])?;
+        for p in &self.perms {
+            min = min.min(h.hash_all(values, &p.0)?);
+        }
+        Ok((min as u64) ^ ((min >> 64) as u64))
     }
 }
 
@@ -403,6 +430,104 @@ mod tests {
         .unwrap();
         assert_eq!(rep[0], expect);
         assert_eq!(rep[1], Value::str("nb"));
+    }
+
+    fn orbit_fp(sym: &Symmetry, vs: &[Value]) -> u64 {
+        fingerprint(Some(sym), &mut Fingerprinter::new(), vs).unwrap()
+    }
+
+    #[test]
+    fn the_orbit_fingerprint_splits_states_as_the_smallest_image_does() {
+        let sym = Symmetry::from_value(&perms_of(&["fa", "fb", "fc"])).unwrap();
+        let set = |xs: &[&str]| Value::set(xs.iter().map(|x| mv(x)).collect()).unwrap();
+        let f = |k: &str| {
+            Value::func_from_pairs(
+                ["fa", "fb", "fc"]
+                    .iter()
+                    .map(|x| (mv(x), Value::Bool(*x == k)))
+                    .collect(),
+            )
+            .unwrap()
+        };
+        let rec = |who: &str| {
+            Value::record(vec![
+                (tla_eval::value::IStr::new("src"), mv(who)),
+                (tla_eval::value::IStr::new("bal"), Value::Int(1)),
+            ])
+            .unwrap()
+        };
+        let states = [
+            vec![
+                set(&["fa", "fb"]),
+                f("fa"),
+                Value::set(vec![rec("fa")]).unwrap(),
+            ],
+            vec![
+                set(&["fb", "fc"]),
+                f("fc"),
+                Value::set(vec![rec("fc")]).unwrap(),
+            ],
+            vec![
+                set(&["fb", "fc"]),
+                f("fa"),
+                Value::set(vec![rec("fa")]).unwrap(),
+            ],
+            vec![
+                set(&["fa", "fc"]),
+                f("fa"),
+                Value::set(vec![rec("fc")]).unwrap(),
+            ],
+            vec![
+                set(&["fa", "fb"]),
+                f("fc"),
+                Value::set(vec![rec("fb")]).unwrap(),
+            ],
+        ];
+        for _ in 0..2 {
+            for a in &states {
+                for b in &states {
+                    let same_orbit = sym.canonical(a).unwrap() == sym.canonical(b).unwrap();
+                    assert_eq!(orbit_fp(&sym, a) == orbit_fp(&sym, b), same_orbit);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn equal_values_in_other_representations_share_the_orbit_fingerprint() {
+        let sym = Symmetry::from_value(&perms_of(&["ra", "rb"])).unwrap();
+        let ints = Value::set(vec![Value::Int(1), Value::Int(2), Value::Int(3)]).unwrap();
+        let pair = Value::set(vec![mv("ra"), mv("rb")]).unwrap();
+        let explicit_subsets = Value::Set(Value::subset(pair.clone()).enumerate().unwrap());
+        let tuple = Value::tuple(vec![mv("ra"), Value::Int(7)]);
+        let func = Value::func_from_pairs(vec![
+            (Value::Int(1), mv("ra")),
+            (Value::Int(2), Value::Int(7)),
+        ])
+        .unwrap();
+        assert_eq!(
+            orbit_fp(
+                &sym,
+                &[Value::interval(1, 3), Value::subset(pair.clone()), tuple]
+            ),
+            orbit_fp(&sym, &[ints, explicit_subsets, func])
+        );
+    }
+
+    #[test]
+    fn one_state_under_two_groups_gets_each_groups_orbit() {
+        // The same state under two groups: swapping a and b, or b and c.
+        let ab = Symmetry::from_value(&perms_of(&["ta", "tb"])).unwrap();
+        let bc = Symmetry::from_value(&perms_of(&["tb", "tc"])).unwrap();
+        let s1 = [Value::set(vec![Value::set(vec![mv("ta")]).unwrap()]).unwrap()];
+        let s2 = [Value::set(vec![Value::set(vec![mv("tb")]).unwrap()]).unwrap()];
+        let s3 = [Value::set(vec![Value::set(vec![mv("tc")]).unwrap()]).unwrap()];
+        for _ in 0..2 {
+            assert_eq!(orbit_fp(&ab, &s1), orbit_fp(&ab, &s2));
+            assert_ne!(orbit_fp(&ab, &s2), orbit_fp(&ab, &s3));
+            assert_eq!(orbit_fp(&bc, &s2), orbit_fp(&bc, &s3));
+            assert_ne!(orbit_fp(&bc, &s1), orbit_fp(&bc, &s2));
+        }
     }
 
     #[test]

@@ -46,6 +46,7 @@ pub mod int;
 pub mod intern;
 pub mod lazy;
 pub mod order;
+pub mod perm_hash;
 pub mod ppr;
 pub mod print;
 pub mod set;
@@ -60,6 +61,7 @@ pub use fingerprint::Fingerprinter;
 pub use func::{Domain, FuncKind, FuncValue};
 pub use intern::{IStr, ModelValue};
 pub use lazy::{FuncSetValue, RecordSetValue, SetIter};
+pub use perm_hash::PermHasher;
 pub use set::{SetBuilder, SetValue};
 
 /// A TLA+ value. Cloning is cheap (reference counts and copies).
