@@ -109,8 +109,12 @@ struct Claimer<'l> {
 
 impl Claimer<'_> {
     fn claim(&mut self, fp: u64, key: u64) -> bool {
-        let room = self.guard.as_ref().is_some_and(|g| g.has_room());
-        if !room {
+        // A worker starting without a guard only reads: asking for the write lock here would
+        // wait until every other worker has finished its loop (they hold read guards).
+        let guard = self
+            .guard
+            .get_or_insert_with(|| self.lock.read().expect("seen-set"));
+        if !guard.has_room() {
             // No read guard is held while waiting for the write lock: the other workers,
             // at their next claim, give theirs up too.
             self.guard = None;
