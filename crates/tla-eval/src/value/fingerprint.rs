@@ -30,22 +30,22 @@ use super::func::Domain;
 use super::ppr::ppr_value;
 use super::Value;
 
-const TAG_BOOL: u8 = 1;
-const TAG_INT: u8 = 2;
-const TAG_STR: u8 = 3;
-const TAG_MODEL: u8 = 4;
-const TAG_FUNC: u8 = 5;
-const TAG_SET: u8 = 6;
+pub(super) const TAG_BOOL: u8 = 1;
+pub(super) const TAG_INT: u8 = 2;
+pub(super) const TAG_STR: u8 = 3;
+pub(super) const TAG_MODEL: u8 = 4;
+pub(super) const TAG_FUNC: u8 = 5;
+pub(super) const TAG_SET: u8 = 6;
 /// Structural encodings of sets that cannot be enumerated (only for `Hash`).
 const TAG_LAZY: u8 = 7;
 
 #[inline(always)]
-fn put_len(out: &mut Vec<u8>, n: usize) {
+pub(super) fn put_len(out: &mut Vec<u8>, n: usize) {
     out.extend_from_slice(&(n as u32).to_le_bytes());
 }
 
 #[inline(always)]
-fn put_int(out: &mut Vec<u8>, n: i64) {
+pub(super) fn put_int(out: &mut Vec<u8>, n: i64) {
     let mut a = [TAG_INT; 9];
     a[1..].copy_from_slice(&n.to_le_bytes());
     out.extend_from_slice(&a);

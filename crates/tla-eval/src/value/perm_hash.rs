@@ -15,12 +15,9 @@ use super::intern::ModelValue;
 use super::Value;
 use xxhash_rust::xxh3::xxh3_128;
 
-const TAG_BOOL: u8 = 1;
-const TAG_INT: u8 = 2;
-const TAG_STR: u8 = 3;
-const TAG_MODEL: u8 = 4;
-const TAG_FUNC: u8 = 5;
-const TAG_SET: u8 = 6;
+// The scalar and structure tags and writers are the fingerprint's; the rest are this
+// encoding's own (its hashes are never compared with fingerprints).
+use super::fingerprint::{put_int, put_len, TAG_BOOL, TAG_FUNC, TAG_MODEL, TAG_SET, TAG_STR};
 /// A function whose pairs are hashed in no order (its domain holds non-scalars).
 const TAG_FUNC_BAG: u8 = 7;
 /// A set whose elements are hashed in no order (it holds non-scalars).
@@ -166,12 +163,7 @@ fn is_scalar(v: &Value) -> bool {
 
 fn put_head(out: &mut Vec<u8>, tag: u8, n: usize) {
     out.push(tag);
-    out.extend_from_slice(&(n as u32).to_le_bytes());
-}
-
-fn put_int(out: &mut Vec<u8>, n: i64) {
-    out.push(TAG_INT);
-    out.extend_from_slice(&n.to_le_bytes());
+    put_len(out, n);
 }
 
 fn put_scalar(v: &Value, out: &mut Vec<u8>) {
