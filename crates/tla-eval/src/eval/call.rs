@@ -24,6 +24,11 @@ impl Evaluator<'_> {
             let vals = self.values(args, env, sv)?;
             return self.apply_op_value(&op.clone(), vals, env, sv, loc);
         }
+        if let (Some(_), [a, b]) = (self.int_ops[d.index()], args) {
+            if let Some(r) = self.int_op_call(d, a, b, env, sv, loc) {
+                return r;
+            }
+        }
         if let Some(native) = self.natives[d.index()] {
             // Small argument lists stay on the stack.
             let r = match args {
@@ -215,7 +220,7 @@ impl Evaluator<'_> {
     }
 
     /// Evaluates a definition's body with its parameters bound.
-    fn call_bound(
+    pub(super) fn call_bound(
         &self,
         d: DefId,
         args: impl IntoIterator<Item = Binding>,
@@ -314,7 +319,7 @@ impl Evaluator<'_> {
         }
     }
 
-    fn check_arity(&self, d: DefId, n: usize, loc: Loc) -> EResult<()> {
+    pub(super) fn check_arity(&self, d: DefId, n: usize, loc: Loc) -> EResult<()> {
         let want = self.spec.def(d).params.len();
         if want != n {
             return Err(EvalError::at(

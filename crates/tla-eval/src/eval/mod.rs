@@ -5,6 +5,7 @@ mod builtin;
 mod call;
 mod expr;
 mod fun_memo;
+mod int_ops;
 mod literals;
 mod memo;
 
@@ -65,6 +66,8 @@ pub struct Evaluator<'a> {
     natives: Vec<Option<Native>>,
     /// Natives that take their arguments unevaluated (TLC's `@Evaluation` overrides).
     lazy_args: Vec<bool>,
+    /// Naturals' binary operators, applied in place to integers (see `int_ops.rs`).
+    int_ops: Vec<Option<int_ops::IntOp>>,
     /// Definitions the model replaces (`Op <- Other` in the .cfg).
     overrides: Vec<Option<OpValue>>,
     /// Values of definitions without parameters that depend on no variable, computed once.
@@ -109,6 +112,7 @@ impl<'a> Evaluator<'a> {
                 })
                 .collect(),
             natives,
+            int_ops: int_ops::int_ops(spec),
             overrides: vec![None; spec.defs.len()],
             cacheable,
             id: memo::new_evaluator_id(),
@@ -155,7 +159,16 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates a formula that must be Boolean.
     pub fn eval_bool(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
-        let v = self.expr(e, env, sv)?;
+        let v = match &e.kind {
+            // A formula checked once per state (an invariant, a constraint) is not kept in the
+            // per-state memo: storing it costs more than it could save.
+            tla_sema::ir::ExprKind::Call(d, args)
+                if args.is_empty() && self.is_plain_def(*d) && self.state_memo_applies(*d, sv) =>
+            {
+                self.call_bound(*d, [], env, sv)?
+            }
+            _ => self.expr(e, env, sv)?,
+        };
         match v {
             Value::Bool(b) => Ok(b),
             other => Err(EvalError::at(
@@ -174,16 +187,28 @@ impl<'a> Evaluator<'a> {
         self.call(d, &[], env, sv, self.spec.def(d).loc)
     }
 
-    /// Applies an operator to values.
-    pub fn apply_op(
+    /// Applies an operator to values. A definition (native or not) gets its arguments in
+    /// place: folds apply their operator once per element, and building argument vectors
+    /// there cost more than the `+` they apply.
+    pub fn apply_op<const N: usize>(
         &self,
         op: &OpValue,
-        args: Vec<Value>,
+        args: [Value; N],
         env: &mut Env,
         sv: &StateView,
         loc: Loc,
     ) -> EResult<Value> {
-        self.apply_op_value(op, args, env, sv, loc)
+        if let OpValue::Def(d) = op {
+            if d.0 != u32::MAX && self.overrides[d.index()].is_none() {
+                let bound = args.map(Binding::Val);
+                if let Some(native) = self.natives[d.index()] {
+                    return located(native(self, env, sv, &bound, loc), loc);
+                }
+                self.check_arity(*d, N, loc)?;
+                return self.call_bound(*d, bound, env, sv);
+            }
+        }
+        self.apply_op_value(op, args.into(), env, sv, loc)
     }
 }
 

@@ -269,7 +269,7 @@ fn bag_of_all(
         .ok_or_else(|| arg_error("second", "BagOfAll", "function with a finite domain", b))?;
     let mut acc: Vec<(Value, i64)> = Vec::new();
     for (d, c) in fb.iter() {
-        let image = ev.apply_op(f, vec![d], env, sv, loc)?;
+        let image = ev.apply_op(f, [d], env, sv, loc)?;
         let c = match c {
             Value::Int(n) => *n,
             _ => return Err(arg_error("second", "BagOfAll", "bag", b)),
@@ -304,7 +304,7 @@ fn fold_bag(
             }
         };
         for _ in 0..c {
-            acc = ev.apply_op(f, vec![acc, d.clone()], env, sv, loc)?;
+            acc = ev.apply_op(f, [acc, d.clone()], env, sv, loc)?;
         }
     }
     Ok(acc)

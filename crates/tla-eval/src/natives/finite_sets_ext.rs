@@ -44,17 +44,18 @@ pub(super) const NATIVES: &[Entry] = &[
 
 /// The elements of an enumerable set in TLC's order, or an error naming the operator.
 pub(super) fn elements(v: &Value, opname: &str) -> EResult<Vec<Value>> {
+    Ok(enumerated(v, opname)?.iter().cloned().collect())
+}
+
+/// The elements of an enumerable set in TLC's order, shared, or an error naming the operator.
+pub(super) fn enumerated(v: &Value, opname: &str) -> EResult<crate::value::SetValue> {
     if !v.is_set() {
         return Err(EvalError::new(format!(
             "Attempted to apply the operator overridden by the Java method\n{opname},\nbut it produced the following error:\n{} is not an enumerable set",
             crate::value::ppr::ppr_value(v)
         )));
     }
-    Ok(v.enumerate()
-        .map_err(EvalError::from)?
-        .iter()
-        .cloned()
-        .collect())
+    v.enumerate().map_err(EvalError::from)
 }
 
 /// `acc := op(x, acc)` over `xs` (TLC's `FoldSet` and `FoldFunctionOnSet`).
@@ -69,7 +70,7 @@ fn fold_right_acc(
 ) -> EResult<Value> {
     let mut acc = base;
     for x in xs {
-        acc = ev.apply_op(f, vec![x?, acc], env, sv, loc)?;
+        acc = ev.apply_op(f, [x?, acc], env, sv, loc)?;
     }
     Ok(acc)
 }
@@ -108,7 +109,7 @@ fn quantify(
     let p = op(a, 1, "Quantify")?;
     let mut n = 0;
     for x in s.enumerate().map_err(EvalError::from)?.iter() {
-        match ev.apply_op(p, vec![x.clone()], env, sv, loc)? {
+        match ev.apply_op(p, [x.clone()], env, sv, loc)? {
             Value::Bool(true) => n += 1,
             Value::Bool(false) => {}
             other => {
@@ -192,10 +193,10 @@ fn fold_function_on_set(
     let Some(fv) = fun.as_func() else {
         return Err(arg_error("third", "FoldFunctionOnSet", "function", fun));
     };
-    let dom = elements(val(a, 3)?, "FoldFunctionOnSet")?;
+    let dom = enumerated(val(a, 3)?, "FoldFunctionOnSet")?;
     let xs = dom
-        .into_iter()
-        .map(|x| fv.apply(&x).cloned().map_err(EvalError::from));
+        .iter()
+        .map(|x| fv.apply(x).cloned().map_err(EvalError::from));
     fold_right_acc(ev, env, sv, f, val(a, 1)?.clone(), xs, loc)
 }
 

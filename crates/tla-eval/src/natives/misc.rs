@@ -160,10 +160,10 @@ fn causal_order(
         Ok(None)
     };
     for v in elems {
-        let node = ev.apply_op(op_node, vec![v.clone()], env, sv, loc)?;
-        let clock = ev.apply_op(op_clock, vec![v.clone()], env, sv, loc)?;
+        let node = ev.apply_op(op_node, [v.clone()], env, sv, loc)?;
+        let clock = ev.apply_op(op_clock, [v.clone()], env, sv, loc)?;
         let time = select(&clock, &node)?;
-        let dom = ev.apply_op(op_domain, vec![clock.clone()], env, sv, loc)?;
+        let dom = ev.apply_op(op_domain, [clock.clone()], env, sv, loc)?;
         let dom: Vec<Value> = dom
             .enumerate()
             .map_err(EvalError::from)?

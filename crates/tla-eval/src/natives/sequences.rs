@@ -60,7 +60,7 @@ pub(super) const NATIVES: &[Entry] = &[
         };
         let mut out = Vec::new();
         for x in s {
-            match ev.apply_op(test, vec![x.clone()], env, sv, loc)? {
+            match ev.apply_op(test, [x.clone()], env, sv, loc)? {
                 Value::Bool(true) => out.push(x),
                 Value::Bool(false) => {}
                 other => {

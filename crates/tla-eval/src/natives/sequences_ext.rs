@@ -72,7 +72,7 @@ pub(super) const NATIVES: &[Entry] = &[
         };
         let mut acc = val(a, 1)?.clone();
         for x in fv.values() {
-            acc = ev.apply_op(f, vec![x.clone(), acc], env, sv, loc)?;
+            acc = ev.apply_op(f, [x.clone(), acc], env, sv, loc)?;
         }
         Ok(acc)
     }),
@@ -274,7 +274,7 @@ pub(super) const NATIVES: &[Entry] = &[
         let mut found = false;
         for x in s {
             if !found {
-                match ev.apply_op(test, vec![x.clone()], env, sv, loc)? {
+                match ev.apply_op(test, [x.clone()], env, sv, loc)? {
                     Value::Bool(true) => {
                         found = true;
                         continue;
@@ -394,7 +394,7 @@ fn fold_left(
 ) -> EResult<Value> {
     let mut acc = base;
     for x in xs {
-        acc = ev.apply_op(f, vec![acc, x], env, sv, loc)?;
+        acc = ev.apply_op(f, [acc, x], env, sv, loc)?;
     }
     Ok(acc)
 }
@@ -410,7 +410,7 @@ fn fold_right(
 ) -> EResult<Value> {
     let mut acc = base;
     for x in xs.into_iter().rev() {
-        acc = ev.apply_op(f, vec![x, acc], env, sv, loc)?;
+        acc = ev.apply_op(f, [x, acc], env, sv, loc)?;
     }
     Ok(acc)
 }
@@ -468,7 +468,7 @@ fn select(
     loc: Loc,
 ) -> EResult<Value> {
     for i in indices {
-        match ev.apply_op(test, vec![s[(i - 1) as usize].clone()], env, sv, loc)? {
+        match ev.apply_op(test, [s[(i - 1) as usize].clone()], env, sv, loc)? {
             Value::Bool(true) => return Ok(Value::Int(i)),
             Value::Bool(false) => {}
             other => return Err(arg_error(pos, opname, what, &other)),

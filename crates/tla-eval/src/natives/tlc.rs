@@ -245,7 +245,7 @@ fn sort_seq(
         let mut j = out.len();
         out.push(x.clone());
         while j > 0 {
-            match ev.apply_op(less, vec![x.clone(), out[j - 1].clone()], env, sv, loc)? {
+            match ev.apply_op(less, [x.clone(), out[j - 1].clone()], env, sv, loc)? {
                 Value::Bool(true) => {
                     out[j] = out[j - 1].clone();
                     j -= 1;

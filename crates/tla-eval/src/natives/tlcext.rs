@@ -178,7 +178,7 @@ fn tlc_get_and_set(
         )));
     };
     let old = get_or_default(ev, env, sv, key, default, loc)?;
-    let new = ev.apply_op(f, vec![old.clone(), v.clone()], env, sv, loc)?;
+    let new = ev.apply_op(f, [old.clone(), v.clone()], env, sv, loc)?;
     ev.registers.lock().expect("registers").insert(*k, new);
     Ok(old)
 }
