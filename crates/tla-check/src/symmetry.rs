@@ -72,6 +72,8 @@ impl Perm {
 /// The group of permutations a SYMMETRY declares, without the identity.
 pub struct Symmetry {
     perms: Vec<Perm>,
+    /// The model values some permutation moves, by index.
+    moved: Vec<bool>,
 }
 
 impl Symmetry {
@@ -126,7 +128,18 @@ impl Symmetry {
             }
             from = to;
         }
-        Ok(Symmetry { perms })
+        let mut moved = Vec::new();
+        for p in &perms {
+            for (i, img) in p.0.iter().enumerate() {
+                if img.is_some_and(|m| m.index() as usize != i) {
+                    if moved.len() <= i {
+                        moved.resize(i + 1, false);
+                    }
+                    moved[i] = true;
+                }
+            }
+        }
+        Ok(Symmetry { perms, moved })
     }
 
     /// How many permutations besides the identity the group holds.
@@ -206,9 +219,9 @@ thread_local! {
 impl Symmetry {
     /// The smallest 128-bit hash of the images of `values`, folded to 64 bits.
     pub fn orbit_fingerprint(&self, h: &mut PermHasher, values: &[Value]) -> VResult<u64> {
-        let mut min = h.hash_all(values, &[])?;
+        let mut min = h.hash_identity_keeping(values, &self.moved)?;
         for p in &self.perms {
-            min = min.min(h.hash_all(values, &p.0)?);
+            min = min.min(h.hash_all_reusing(values, &p.0)?);
         }
         Ok((min as u64) ^ ((min >> 64) as u64))
     }
@@ -528,6 +541,48 @@ mod tests {
             assert_eq!(orbit_fp(&bc, &s2), orbit_fp(&bc, &s3));
             assert_ne!(orbit_fp(&bc, &s1), orbit_fp(&bc, &s2));
         }
+    }
+
+    #[test]
+    fn reusing_the_unmoved_values_hashes_as_encoding_each_image_afresh() {
+        let sym = Symmetry::from_value(&perms_of(&["ra", "rb", "rc"])).unwrap();
+        let seq = Value::tuple(vec![mv("rz"), Value::Int(4), Value::str("x")]);
+        let moved = Value::set(vec![mv("ra"), mv("rc")]).unwrap();
+        let nested = Value::tuple(vec![Value::Int(1), Value::tuple(vec![mv("rb")])]);
+        // Records holding a moved value beside a part no permutation changes, in a set whose
+        // order a permutation changes.
+        let msg = |who: &str| {
+            Value::record(vec![
+                (tla_eval::value::IStr::new("src"), mv(who)),
+                (tla_eval::value::IStr::new("log"), seq.clone()),
+            ])
+            .unwrap()
+        };
+        let msgs = Value::set(vec![msg("ra"), msg("rb"), seq.clone()]).unwrap();
+        let by_node =
+            Value::func_from_pairs(vec![(mv("ra"), seq.clone()), (mv("rc"), msg("rb"))]).unwrap();
+        let state = [
+            seq.clone(),
+            moved,
+            Value::Int(7),
+            nested,
+            msgs,
+            by_node,
+            mv("rc"),
+            seq,
+        ];
+        let mut h = PermHasher::new();
+        let mut fresh = PermHasher::new();
+        let id = h.hash_identity_keeping(&state, &sym.moved).unwrap();
+        assert_eq!(id, fresh.hash_all(&state, &[]).unwrap());
+        let mut images = std::collections::HashSet::new();
+        for p in &sym.perms {
+            let reused = h.hash_all_reusing(&state, &p.0).unwrap();
+            assert_eq!(reused, fresh.hash_all(&state, &p.0).unwrap());
+            images.insert(reused);
+        }
+        // The moved values do change the hash: the five images are not all the identity's.
+        assert!(images.iter().any(|x| *x != id));
     }
 
     #[test]

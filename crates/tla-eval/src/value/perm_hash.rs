@@ -32,6 +32,35 @@ pub type PermMap = [Option<ModelValue>];
 #[derive(Default)]
 pub struct PermHasher {
     bufs: Vec<Vec<u8>>,
+    /// Model values some permutation moves, by index (see `hash_identity_keeping`).
+    watched: Vec<bool>,
+    /// Whether the value being encoded met a watched model value.
+    met: bool,
+    mode: Mode,
+    /// One entry per compound value met by the last `hash_identity_keeping`, in the order
+    /// the encoding meets them; `cursor` walks it again in `hash_all_reusing`.
+    tape: Vec<TapeEntry>,
+    cursor: usize,
+    /// The encodings of the compound values no permutation changes.
+    kept: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Mode {
+    #[default]
+    Plain,
+    Record,
+    Replay,
+}
+
+/// A compound value of the recorded state: whether no permutation changes it (then its
+/// encoding is `kept[start..end]`), and where the entries of the values after it begin.
+#[derive(Clone, Copy, Default)]
+struct TapeEntry {
+    fixed: bool,
+    start: usize,
+    end: usize,
+    next: usize,
 }
 
 impl PermHasher {
@@ -49,6 +78,94 @@ impl PermHasher {
         let h = xxh3_128(&out);
         self.bufs[0] = out;
         r.map(|()| h)
+    }
+
+    /// `hash_all(vs, &[])`, noting which compound parts of `vs` hold no model value that a
+    /// permutation moves (`watched`, by model-value index) and keeping their encodings: such a
+    /// part encodes the same under every permutation, so `hash_all_reusing` copies it instead
+    /// of walking it again (a log of commands, a record of counters, ...: often most of a
+    /// state).
+    pub fn hash_identity_keeping(&mut self, vs: &[Value], watched: &[bool]) -> VResult<u128> {
+        if self.watched.as_slice() != watched {
+            self.watched.clear();
+            self.watched.extend_from_slice(watched);
+        }
+        self.tape.clear();
+        self.kept.clear();
+        self.mode = Mode::Record;
+        let r = self.hash_all(vs, &[]);
+        self.mode = Mode::Plain;
+        if r.is_err() {
+            self.tape.clear();
+        }
+        r
+    }
+
+    /// `hash_all(vs, perm)` for the `vs` of the last `hash_identity_keeping`, whose `watched`
+    /// holds every model value `perm` moves.
+    pub fn hash_all_reusing(&mut self, vs: &[Value], perm: &PermMap) -> VResult<u128> {
+        self.cursor = 0;
+        self.mode = if self.tape.is_empty() {
+            Mode::Plain
+        } else {
+            Mode::Replay
+        };
+        let r = self.hash_all(vs, perm);
+        self.mode = Mode::Plain;
+        r
+    }
+
+    /// Encodes `v`, recording or replaying the tape around compound values.
+    fn encode(
+        &mut self,
+        v: &Value,
+        perm: &PermMap,
+        out: &mut Vec<u8>,
+        depth: usize,
+    ) -> VResult<()> {
+        let leaf = matches!(
+            v,
+            Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_)
+        );
+        match self.mode {
+            _ if leaf => self.encode_inner(v, perm, out, depth),
+            Mode::Plain => self.encode_inner(v, perm, out, depth),
+            Mode::Replay => match self.tape.get(self.cursor).copied() {
+                Some(e) if e.fixed => {
+                    out.extend_from_slice(&self.kept[e.start..e.end]);
+                    self.cursor = e.next;
+                    Ok(())
+                }
+                _ => {
+                    self.cursor += 1;
+                    self.encode_inner(v, perm, out, depth)
+                }
+            },
+            Mode::Record => {
+                let t = self.tape.len();
+                self.tape.push(TapeEntry::default());
+                let met_before = std::mem::replace(&mut self.met, false);
+                let at = out.len();
+                let r = self.encode_inner(v, perm, out, depth);
+                let fixed = !self.met;
+                self.met |= met_before;
+                r?;
+                let (start, end) = if fixed {
+                    let start = self.kept.len();
+                    self.kept.extend_from_slice(&out[at..]);
+                    (start, self.kept.len())
+                } else {
+                    (0, 0)
+                };
+                self.tape[t] = TapeEntry {
+                    fixed,
+                    start,
+                    end,
+                    next: self.tape.len(),
+                };
+                Ok(())
+            }
+        }
     }
 
     fn take(&mut self, depth: usize) -> Vec<u8> {
@@ -81,7 +198,7 @@ impl PermHasher {
         Ok(sum)
     }
 
-    fn encode(
+    fn encode_inner(
         &mut self,
         v: &Value,
         perm: &PermMap,
@@ -91,6 +208,9 @@ impl PermHasher {
         match v {
             Value::Bool(_) | Value::Int(_) | Value::Str(_) => put_scalar(v, out),
             Value::ModelValue(m) => {
+                if self.watched.get(m.index() as usize) == Some(&true) {
+                    self.met = true;
+                }
                 let img = perm
                     .get(m.index() as usize)
                     .copied()
