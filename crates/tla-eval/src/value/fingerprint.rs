@@ -247,12 +247,27 @@ fn encode_structural(v: &Value, out: &mut Vec<u8>) {
 #[derive(Default)]
 pub struct Fingerprinter {
     buf: Vec<u8>,
+    /// Per position of `fingerprint_all`: the last function or set met there and its
+    /// encoding. A successor shares its unchanged variables' values with its parent and its
+    /// siblings, so their encodings are copied rather than walked again; the value is held,
+    /// so its allocation cannot be reused by another value while it is a key.
+    kept: Vec<Option<(Value, Vec<u8>)>>,
+}
+
+/// The same function or set object (not merely an equal one).
+fn same_object(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Func(x), Value::Func(y)) => std::sync::Arc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
+        _ => false,
+    }
 }
 
 impl Fingerprinter {
     pub fn new() -> Self {
         Fingerprinter {
             buf: Vec::with_capacity(256),
+            kept: Vec::new(),
         }
     }
 
@@ -274,8 +289,29 @@ impl Fingerprinter {
     /// declaration order).
     pub fn fingerprint_all<'a>(&mut self, vs: impl IntoIterator<Item = &'a Value>) -> VResult<u64> {
         self.buf.clear();
-        for v in vs {
-            encode(v, &mut self.buf, true)?;
+        for (i, v) in vs.into_iter().enumerate() {
+            if !matches!(v, Value::Func(_) | Value::Set(_)) {
+                encode(v, &mut self.buf, true)?;
+                continue;
+            }
+            if self.kept.len() <= i {
+                self.kept.resize_with(i + 1, || None);
+            }
+            match &mut self.kept[i] {
+                Some((k, bytes)) if same_object(k, v) => self.buf.extend_from_slice(bytes),
+                slot => {
+                    let at = self.buf.len();
+                    encode(v, &mut self.buf, true)?;
+                    match slot {
+                        Some((k, bytes)) => {
+                            *k = v.clone();
+                            bytes.clear();
+                            bytes.extend_from_slice(&self.buf[at..]);
+                        }
+                        None => *slot = Some((v.clone(), self.buf[at..].to_vec())),
+                    }
+                }
+            }
         }
         Ok(xxh3_64(&self.buf))
     }

@@ -113,3 +113,28 @@ fn hash_agrees_with_eq() {
     assert_eq!(h.len(), 4);
     assert!(h.contains(&Value::subset(Value::Nat)));
 }
+
+#[test]
+fn fingerprints_of_states_sharing_values_match_fresh_ones() {
+    let f = Value::tuple(vec![Value::Int(1), Value::str("a")]);
+    let s1 = Value::set(vec![Value::Int(1), Value::Int(2)]).unwrap();
+    let s2 = Value::set(vec![Value::Int(1), Value::Int(3)]).unwrap();
+    let g = Value::tuple(vec![Value::Int(1), Value::str("b")]);
+    let states = [
+        vec![f.clone(), s1.clone(), Value::Int(3)],
+        vec![f.clone(), s2.clone(), Value::Int(3)],
+        vec![g.clone(), s2.clone(), Value::Int(4)],
+        vec![f.clone(), s1.clone(), Value::Int(3)],
+        vec![s1.clone(), f.clone()],
+        vec![f.clone(), s1, Value::Int(3), g],
+    ];
+    let mut reused = Fingerprinter::new();
+    let mut seen = std::collections::HashSet::new();
+    for s in &states {
+        let fresh = Fingerprinter::new().fingerprint_all(s.iter()).unwrap();
+        assert_eq!(reused.fingerprint_all(s.iter()).unwrap(), fresh);
+        seen.insert(fresh);
+    }
+    // The first and fourth states are equal; all others differ.
+    assert_eq!(seen.len(), states.len() - 1);
+}
