@@ -53,9 +53,9 @@ pub fn check(ev: &Evaluator, model: &Model, stats: &FinalStats) -> Verdict {
             "Evaluating postcondition {} failed.\nThe postcondition is not a Boolean value but:\n{other}",
             post.name
         ))),
-        Err(e) => Verdict::Error(EvalError {
-            message: format!("Evaluating postcondition {} failed.\n{}", post.name, e.message),
-            ..e
-        }),
+        Err(e) => {
+            let message = format!("Evaluating postcondition {} failed.\n{}", post.name, e.message);
+            Verdict::Error(e.with_message(message))
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::engine::{Report, TraceState, Verdict};
 use std::fmt::Write;
-use tla_eval::{EvalError, Value};
+use tla_eval::Value;
 use tla_sema::ir::{DefId, Loc};
 use tla_sema::Spec;
 
@@ -208,7 +208,10 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
         out.push_str("Error: The behavior up to this point is:\n");
         write_trace(&mut out, spec, vars, &r.trace, &r.aliased);
     }
-    if let Verdict::Error(EvalError { loc: Some(loc), .. }) = &r.verdict {
+    if let Some(loc) = match &r.verdict {
+        Verdict::Error(e) => e.loc.as_ref(),
+        _ => None,
+    } {
         let _ = writeln!(
             out,
             "Error: The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n0. {}",

@@ -3,8 +3,15 @@
 use crate::value::ValueError;
 use tla_sema::ir::Loc;
 
+/// An evaluation error. Boxed: results travel up every level of the evaluator, and a
+/// `Result<bool, _>` of a pointer fits in two registers where the unboxed one took 40 bytes of
+/// stack.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError {
+pub struct EvalError(Box<ErrorDetail>);
+
+/// What an [`EvalError`] says (its fields read through the error itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorDetail {
     pub message: String,
     /// The innermost expression being evaluated when it failed, when known.
     pub loc: Option<Loc>,
@@ -12,19 +19,43 @@ pub struct EvalError {
 
 pub type EResult<T> = Result<T, EvalError>;
 
+impl std::ops::Deref for EvalError {
+    type Target = ErrorDetail;
+    fn deref(&self) -> &ErrorDetail {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EvalError {
+    fn deref_mut(&mut self) -> &mut ErrorDetail {
+        &mut self.0
+    }
+}
+
 impl EvalError {
     pub fn new(message: impl Into<String>) -> Self {
-        EvalError {
+        EvalError(Box::new(ErrorDetail {
             message: message.into(),
             loc: None,
-        }
+        }))
     }
 
     pub fn at(message: impl Into<String>, loc: Loc) -> Self {
-        EvalError {
+        EvalError(Box::new(ErrorDetail {
             message: message.into(),
             loc: Some(loc),
-        }
+        }))
+    }
+
+    /// The message, taking it out of the error.
+    pub fn into_message(self) -> String {
+        self.0.message
+    }
+
+    /// The same error with another message.
+    pub fn with_message(mut self, message: String) -> Self {
+        self.0.message = message;
+        self
     }
 }
 

@@ -131,7 +131,7 @@ pub(crate) fn explain_step(
         if let Err(e) = r {
             tries.push(Try {
                 action: tried,
-                outcome: Outcome::Error(e.message),
+                outcome: Outcome::Error(e.into_message()),
             });
         } else if tries.is_empty() {
             tries.push(Try {

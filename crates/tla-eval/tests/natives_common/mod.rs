@@ -138,7 +138,7 @@ pub fn value_of(ev: &Evaluator, spec: &Spec, name: &str) -> Result<String, Strin
         .unwrap_or_else(|| panic!("no definition {name}"));
     ev.eval_def(d, &mut Env::new(), &StateView::constant())
         .map(|v| format!("{v}"))
-        .map_err(|e| e.message)
+        .map_err(|e| e.into_message())
 }
 
 /// Checks each `(definition, printed value)` pair in order with one evaluator.
