@@ -137,6 +137,14 @@ impl Value {
 
     /// A tuple `<<v1, ..., vn>>`.
     pub fn tuple(elems: Vec<Value>) -> Value {
+        if elems.is_empty() {
+            // `<<>>` is met on every path of a spec with queues (`q # <<>>`): shared, not
+            // allocated each time (a shared value is never changed in place).
+            static EMPTY: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+            return EMPTY
+                .get_or_init(|| Value::Func(Arc::new(FuncValue::tuple(Vec::new()))))
+                .clone();
+        }
         Value::Func(Arc::new(FuncValue::tuple(elems)))
     }
 

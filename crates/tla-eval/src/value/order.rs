@@ -577,6 +577,27 @@ fn set_eq(a: &Value, b: &Value) -> VResult<bool> {
             }
             Ok(true)
         }
+        // An explicit set against an interval (`ack[p] = Proc`): the interval's numbers in
+        // order, as its enumeration would give them, without building it.
+        (V::Set(x), V::Interval(lo, hi)) | (V::Interval(lo, hi), V::Set(x)) => {
+            let n = if hi < lo { 0 } else { (hi - lo + 1) as usize };
+            if x.len() != n {
+                return Ok(false);
+            }
+            let set_first = matches!(a, V::Set(_));
+            for (i, p) in x.iter().enumerate() {
+                let k = V::Int(lo + i as i64);
+                let eq = if set_first {
+                    p.tlc_eq(&k)?
+                } else {
+                    k.tlc_eq(p)?
+                };
+                if !eq {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
         _ => {
             if let Some((n1, n2)) = sizes_if_enumerable(a, b) {
                 if n1 != n2 {

@@ -151,3 +151,41 @@ fn equal_functions_in_different_forms_collapse_in_a_set() {
     ]);
     assert_eq!(s2.as_set().unwrap().len(), 1);
 }
+
+#[test]
+fn explicit_sets_against_intervals_compare_as_the_enumerated_interval() {
+    let cases = [
+        (ints(&[1, 2, 3]), Value::interval(1, 3), true),
+        (ints(&[1, 2]), Value::interval(1, 3), false),
+        (ints(&[1, 2, 4]), Value::interval(1, 3), false),
+        (ints(&[]), Value::interval(3, 1), true),
+        (ints(&[0]), Value::interval(3, 1), false),
+    ];
+    for (s, i, want) in cases {
+        assert_eq!(s.tlc_eq(&i).unwrap(), want, "{s} = {i}");
+        assert_eq!(i.tlc_eq(&s).unwrap(), want, "{i} = {s}");
+    }
+    // Elements of another kind are compared with the numbers as the enumeration would be.
+    let slow = |a: &Value, b: &Value| {
+        let (x, y) = (a.enumerate().unwrap(), b.enumerate().unwrap());
+        for (p, q) in x.iter().zip(y.iter()) {
+            if !p.tlc_eq(q)? {
+                return Ok(false);
+            }
+        }
+        Ok::<bool, crate::value::ValueError>(true)
+    };
+    let i = Value::interval(1, 2);
+    for other in [
+        set(vec![
+            Value::model_value("eqsi_m"),
+            Value::model_value("eqsi_n"),
+        ]),
+        set(vec![Value::str("eqsi_a"), Value::str("eqsi_b")]),
+    ] {
+        let fast = other.tlc_eq(&i).map_err(|e| e.message);
+        assert_eq!(fast, slow(&other, &i).map_err(|e| e.message), "{other}");
+        let fast = i.tlc_eq(&other).map_err(|e| e.message);
+        assert_eq!(fast, slow(&i, &other).map_err(|e| e.message), "{other}");
+    }
+}
