@@ -415,6 +415,9 @@ impl Evaluator<'_> {
                         .map(crate::env::Binding::Val)
                         .collect()
                 };
+                if let Some(s) = self.kept_call_value(r, &bindings, env) {
+                    return member(&s, x, set.loc);
+                }
                 let v = self.call_bound_with(r, bindings, env, &mut |ev, body, env| {
                     ev.member_expr(body, x, env, sv).map(Value::Bool)
                 })?;

@@ -3,6 +3,7 @@
 mod apply;
 mod builtin;
 mod call;
+mod call_memo;
 mod expr;
 mod fun_memo;
 mod literals;
@@ -79,6 +80,8 @@ pub struct Evaluator<'a> {
     /// LET function definitions whose points are kept while applied, with the names bound
     /// outside them that they read (see `fun_memo.rs`), decided at first use.
     fun_memo_plans: OnceLock<Vec<Option<Box<[tla_sema::ir::LocalId]>>>>,
+    /// Definitions whose calls are kept by argument values (see `call_memo.rs`).
+    call_memo_plans: OnceLock<call_memo::CallMemoPlans>,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
@@ -115,6 +118,7 @@ impl<'a> Evaluator<'a> {
             memo_defs: OnceLock::new(),
             let_constants: OnceLock::new(),
             fun_memo_plans: OnceLock::new(),
+            call_memo_plans: OnceLock::new(),
             literal_sets: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo {
