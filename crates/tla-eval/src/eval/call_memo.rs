@@ -99,7 +99,22 @@ struct DefTable {
 struct Tables {
     /// The evaluator the values belong to.
     ev: u64,
-    defs: HashMap<DefId, DefTable>,
+    /// Per definition index.
+    defs: Vec<DefTable>,
+}
+
+impl Tables {
+    /// `d`'s table, for evaluator `ev` (the tables of another evaluator are dropped).
+    fn of(&mut self, ev: u64, d: DefId) -> &mut DefTable {
+        if self.ev != ev {
+            self.ev = ev;
+            self.defs.clear();
+        }
+        if self.defs.len() <= d.index() {
+            self.defs.resize_with(d.index() + 1, DefTable::default);
+        }
+        &mut self.defs[d.index()]
+    }
 }
 
 thread_local! {
@@ -236,11 +251,7 @@ impl Evaluator<'_> {
         };
         let found = TABLES.with(|t| {
             let mut t = t.borrow_mut();
-            if t.ev != self.id {
-                t.ev = self.id;
-                t.defs.clear();
-            }
-            let table = t.defs.entry(d).or_default();
+            let table = t.of(self.id, d);
             if table.off {
                 return Err(());
             }
@@ -262,13 +273,9 @@ impl Evaluator<'_> {
                 let v = eval(self, bindings, env)?;
                 TABLES.with(|t| {
                     let mut t = t.borrow_mut();
-                    if t.ev != self.id {
-                        return;
-                    }
-                    if let Some(table) = t.defs.get_mut(&d) {
-                        if !table.off && table.values.len() < MAX_ENTRIES {
-                            table.values.insert(key, v.clone());
-                        }
+                    let table = t.of(self.id, d);
+                    if !table.off && table.values.len() < MAX_ENTRIES {
+                        table.values.insert(key, v.clone());
                     }
                 });
                 Ok(v)
@@ -293,7 +300,7 @@ impl Evaluator<'_> {
             if t.ev != self.id {
                 return None;
             }
-            t.defs.get(&d)?.values.get(&key).cloned()
+            t.defs.get(d.index())?.values.get(&key).cloned()
         })
     }
 
