@@ -104,3 +104,28 @@ Fail == Inv(0)
     assert_eq!(error_of(&ev, &spec, "Fail"), first);
     check_with(&ev, &spec, &[("Ok", "2")]);
 }
+
+#[test]
+fn call_sites_are_kept_by_the_values_their_arguments_read() {
+    // Each call below builds its argument from names bound around it: the site's key must
+    // hold every value the argument (and, for G, the operator) reads, through LET
+    // definitions too, or a later call gets an earlier value back.
+    check(
+        "Integers, Sequences, FiniteSets",
+        r#"
+RECURSIVE SeqSum(_)
+SeqSum(s) == IF Len(s) = 0 THEN 0 ELSE Head(s) + SeqSum(Tail(s))
+Sums(k) == [c \in [1..2 -> 0..1] |-> SeqSum([i \in 1..2 |-> c[i] * k])]
+AllSums == <<Sums(1)[<<1, 1>>], Sums(10)[<<1, 1>>], Sums(10)[<<0, 1>>], Sums(1)[<<1, 0>>]>>
+Shifted(k) == LET S == {k, k + 1} IN SeqSum(<<Cardinality(S \cup {0}), k>>)
+Shifts == <<Shifted(0), Shifted(5), Shifted(0)>>
+Outer(k) == LET G(x) == {y \in 1..x : y > k} IN G(1 + 2)
+Outers == <<Outer(0), Outer(2), Outer(0)>>
+"#,
+        &[
+            ("AllSums", "<<2, 20, 10, 1>>"),
+            ("Shifts", "<<2, 8, 2>>"),
+            ("Outers", "<<{1, 2, 3}, {3}, {1, 2, 3}>>"),
+        ],
+    );
+}

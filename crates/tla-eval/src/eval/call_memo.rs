@@ -22,6 +22,11 @@
 //! repeated stops being kept after a while, and a table stops growing when full, so a model
 //! whose operators are called with ever new arguments pays little. TLC evaluates each call;
 //! nothing observable differs.
+//!
+//! A call site whose arguments are computed (not just names or literals) from the values of
+//! names bound around it and the constants alone (`SeqSum([i \in 1..N |-> coef[i] * seq[i]])`
+//! inside `\E coef \in ...`) also keeps the call's value by those values, with the same rules
+//! (constant-level, pure, no variable): a hit skips building the arguments too.
 
 use super::Evaluator;
 use crate::env::{Binding, Env, StateView};
@@ -85,6 +90,10 @@ impl Hasher for KeyHasher {
     fn write_u64(&mut self, n: u64) {
         self.0 = n;
     }
+    fn write_usize(&mut self, n: usize) {
+        // Call sites are addresses: their low and high bits say little.
+        self.0 = mix(0, n as u64);
+    }
 }
 
 #[derive(Default)]
@@ -95,25 +104,61 @@ struct DefTable {
     values: HashMap<Key, Value, BuildHasherDefault<KeyHasher>>,
 }
 
+/// A call site's plan (`site_plan`) and table.
+type SiteTable = (Option<Box<[LocalId]>>, DefTable);
+
 #[derive(Default)]
 struct Tables {
     /// The evaluator the values belong to.
     ev: u64,
     /// Per definition index.
     defs: Vec<DefTable>,
+    /// Per call site (the address of its argument list): whether its arguments are computed
+    /// from values alone (their outside names, see `site_plan`), and its table.
+    sites: HashMap<usize, SiteTable, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Tables {
     /// `d`'s table, for evaluator `ev` (the tables of another evaluator are dropped).
     fn of(&mut self, ev: u64, d: DefId) -> &mut DefTable {
-        if self.ev != ev {
-            self.ev = ev;
-            self.defs.clear();
-        }
+        self.reset_for(ev);
         if self.defs.len() <= d.index() {
             self.defs.resize_with(d.index() + 1, DefTable::default);
         }
         &mut self.defs[d.index()]
+    }
+
+    fn reset_for(&mut self, ev: u64) {
+        if self.ev != ev {
+            self.ev = ev;
+            self.defs.clear();
+            self.sites.clear();
+        }
+    }
+}
+
+impl DefTable {
+    /// Counts a look-up of `key`; `Err` once the table is (or is now) off.
+    fn look_up(&mut self, key: &Key) -> Result<Option<Value>, ()> {
+        if self.off {
+            return Err(());
+        }
+        self.calls += 1;
+        let v = self.values.get(key).cloned();
+        if v.is_some() {
+            self.hits += 1;
+        } else if self.calls >= TRIAL_CALLS && self.hits * MIN_HIT_RATIO < self.calls {
+            self.off = true;
+            self.values = HashMap::default();
+            return Err(());
+        }
+        Ok(v)
+    }
+
+    fn keep(&mut self, key: Key, v: &Value) {
+        if !self.off && self.values.len() < MAX_ENTRIES {
+            self.values.insert(key, v.clone());
+        }
     }
 }
 
@@ -233,7 +278,116 @@ impl Evaluator<'_> {
     }
 
     /// A call of `d`, eligible for keeping (see the top), with its arguments `args`.
+    ///
+    /// When the arguments are computed from the values of names bound outside them alone
+    /// (`SeqSum([i \in 1..N |-> coef[i] * seq[i]])` from `coef` and `seq`), the call site
+    /// keeps the value by those values too, so that building the arguments is skipped as well.
     pub(crate) fn call_kept(
+        &self,
+        d: DefId,
+        args: &[Expr],
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Value> {
+        let site = args.as_ptr() as usize;
+        let Some(key) = self.site_key(d, site, args, env) else {
+            return self.call_kept_by_value(d, args, env, sv);
+        };
+        let found = TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            t.reset_for(self.id);
+            t.sites.get_mut(&site).map(|(_, table)| table.look_up(&key))
+        });
+        match found {
+            Some(Ok(Some(v))) => Ok(v),
+            Some(Ok(None)) => {
+                let v = self.call_kept_by_value(d, args, env, sv)?;
+                TABLES.with(|t| {
+                    let mut t = t.borrow_mut();
+                    t.reset_for(self.id);
+                    if let Some((_, table)) = t.sites.get_mut(&site) {
+                        table.keep(key, &v);
+                    }
+                });
+                Ok(v)
+            }
+            _ => self.call_kept_by_value(d, args, env, sv),
+        }
+    }
+
+    /// The key of call site `site` of `d`: the values of the names its arguments read from
+    /// outside, then those `d` reads (see `site_plan`).
+    fn site_key(&self, d: DefId, site: usize, args: &[Expr], env: &Env) -> Option<Key> {
+        let def_free = self.call_memo_plans()[d.index()].as_deref()?;
+        let mut vals = Vec::new();
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            t.reset_for(self.id);
+            let (plan, table) = t
+                .sites
+                .entry(site)
+                .or_insert_with(|| (self.site_plan(args), DefTable::default()));
+            let free = plan.as_deref().filter(|_| !table.off)?;
+            vals.reserve(free.len() + def_free.len());
+            for l in free.iter().chain(def_free) {
+                match env.get(*l) {
+                    Some(Binding::Val(v)) => vals.push(v.clone()),
+                    _ => return None,
+                }
+            }
+            Some(())
+        })?;
+        let mut budget = KEY_BUDGET;
+        let mut hash = site as u64;
+        for v in &vals {
+            hash = repr_hash(v, hash, &mut budget)?;
+        }
+        Some(Key {
+            hash,
+            vals: vals.into_boxed_slice(),
+        })
+    }
+
+    /// The names bound outside a call's arguments that they read, when the arguments are
+    /// computed from those values and the constants alone: constant-level, pure, reading no
+    /// variable, `@` from outside or operator parameter, reaching only constant-level
+    /// definitions, and no argument an operator.
+    fn site_plan(&self, args: &[Expr]) -> Option<Box<[LocalId]>> {
+        // Arguments that are names or literals cost nothing to compute: the values are the key.
+        let trivial = |a: &Expr| {
+            matches!(
+                &a.kind,
+                ExprKind::Local(_)
+                    | ExprKind::Const(_)
+                    | ExprKind::Num(_)
+                    | ExprKind::Str(_)
+                    | ExprKind::Bool(_)
+            ) || matches!(&a.kind, ExprKind::Call(_, xs) if xs.is_empty())
+        };
+        if args.iter().all(trivial) {
+            return None;
+        }
+        let n = self.spec.defs.len();
+        let mut pure: Vec<Option<bool>> = vec![None; n];
+        let mut constant: Vec<Option<bool>> = vec![None; n];
+        let mut free = Vec::new();
+        for a in args {
+            if matches!(a.kind, ExprKind::OpArg(_)) || !self.pure_expr(a, &mut pure) {
+                return None;
+            }
+            let mut ok = true;
+            visit_calls(a, &mut |c| {
+                ok = ok && self.reaches_constant_only(c, &mut constant)
+            });
+            if !ok || !self.free_names(a, &mut Vec::new(), 0, &mut Vec::new(), &mut free) {
+                return None;
+            }
+        }
+        Some(free.into_boxed_slice())
+    }
+
+    /// A call of `d` kept by its argument values.
+    fn call_kept_by_value(
         &self,
         d: DefId,
         args: &[Expr],
@@ -249,35 +403,13 @@ impl Evaluator<'_> {
         let Some(key) = self.call_key(d, &bindings, env) else {
             return eval(self, bindings, env);
         };
-        let found = TABLES.with(|t| {
-            let mut t = t.borrow_mut();
-            let table = t.of(self.id, d);
-            if table.off {
-                return Err(());
-            }
-            table.calls += 1;
-            let v = table.values.get(&key).cloned();
-            if v.is_some() {
-                table.hits += 1;
-            } else if table.calls >= TRIAL_CALLS && table.hits * MIN_HIT_RATIO < table.calls {
-                table.off = true;
-                table.values = HashMap::default();
-                return Err(());
-            }
-            Ok(v)
-        });
+        let found = TABLES.with(|t| t.borrow_mut().of(self.id, d).look_up(&key));
         match found {
             Ok(Some(v)) => Ok(v),
             Err(()) => eval(self, bindings, env),
             Ok(None) => {
                 let v = eval(self, bindings, env)?;
-                TABLES.with(|t| {
-                    let mut t = t.borrow_mut();
-                    let table = t.of(self.id, d);
-                    if !table.off && table.values.len() < MAX_ENTRIES {
-                        table.values.insert(key, v.clone());
-                    }
-                });
+                TABLES.with(|t| t.borrow_mut().of(self.id, d).keep(key, &v));
                 Ok(v)
             }
         }
