@@ -7,6 +7,7 @@ mod call_memo;
 mod expr;
 mod fun_memo;
 mod literals;
+mod member_whole;
 mod memo;
 
 use crate::env::{Binding, Env, OpValue, StateView};
@@ -82,6 +83,8 @@ pub struct Evaluator<'a> {
     fun_memo_plans: OnceLock<Vec<Option<Box<[tla_sema::ir::LocalId]>>>>,
     /// Definitions whose calls are kept by argument values (see `call_memo.rs`).
     call_memo_plans: OnceLock<call_memo::CallMemoPlans>,
+    /// Definitions that membership builds whole (see `member_whole.rs`).
+    whole_member_defs: OnceLock<Vec<bool>>,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
@@ -119,6 +122,7 @@ impl<'a> Evaluator<'a> {
             let_constants: OnceLock::new(),
             fun_memo_plans: OnceLock::new(),
             call_memo_plans: OnceLock::new(),
+            whole_member_defs: OnceLock::new(),
             literal_sets: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo {
