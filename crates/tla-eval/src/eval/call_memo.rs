@@ -19,9 +19,9 @@
 //! differently, so they are different keys): the value returned is then exactly the one the
 //! evaluation would produce. Errors are never kept (an erroring call is evaluated, and fails,
 //! every time). Values are kept per thread and evaluator; a definition whose calls are seldom
-//! repeated stops being kept after a while, and a table stops growing when full, so a model
-//! whose operators are called with ever new arguments pays little. TLC evaluates each call;
-//! nothing observable differs.
+//! repeated stops being kept after a while, and the tables stop growing when full (in entries
+//! and in the size of the values they hold), so a model whose operators are called with ever
+//! new arguments pays little. TLC evaluates each call; nothing observable differs.
 //!
 //! A call site whose arguments are computed (not just names or literals) from the values of
 //! names bound around it and the constants alone (`SeqSum([i \in 1..N |-> coef[i] * seq[i]])`
@@ -43,6 +43,10 @@ const TRIAL_CALLS: u32 = 1024;
 const MIN_HIT_RATIO: u32 = 8;
 /// Values kept per definition (per thread).
 const MAX_ENTRIES: usize = 16_384;
+/// Values (counted as scalars and set/function headers) the tables of a thread may hold, and
+/// the largest value kept: a bound on the memory they take whatever the model.
+const MAX_KEPT_NODES: usize = 1 << 21;
+const MAX_VALUE_NODES: usize = 1 << 16;
 /// Scalars (and set/function headers) an argument list may have to be used as a key: hashing
 /// and comparing a key costs about as much as walking it.
 const KEY_BUDGET: usize = 512;
@@ -102,6 +106,8 @@ struct DefTable {
     hits: u32,
     off: bool,
     values: HashMap<Key, Value, BuildHasherDefault<KeyHasher>>,
+    /// The size of the keys and values held (see `count_nodes`).
+    nodes: usize,
 }
 
 /// A call site's plan (`site_plan`) and table.
@@ -133,6 +139,7 @@ impl Tables {
             self.ev = ev;
             self.defs.clear();
             self.sites.clear();
+            KEPT_NODES.with(|k| k.set(0));
         }
     }
 }
@@ -150,20 +157,54 @@ impl DefTable {
         } else if self.calls >= TRIAL_CALLS && self.hits * MIN_HIT_RATIO < self.calls {
             self.off = true;
             self.values = HashMap::default();
+            KEPT_NODES.with(|k| k.set(k.get() - self.nodes));
+            self.nodes = 0;
             return Err(());
         }
         Ok(v)
     }
 
     fn keep(&mut self, key: Key, v: &Value) {
-        if !self.off && self.values.len() < MAX_ENTRIES {
-            self.values.insert(key, v.clone());
+        if self.off || self.values.len() >= MAX_ENTRIES {
+            return;
         }
+        let mut budget = MAX_VALUE_NODES;
+        if !count_nodes(v, &mut budget) || !key.vals.iter().all(|k| count_nodes(k, &mut budget)) {
+            return;
+        }
+        let size = MAX_VALUE_NODES - budget;
+        let total = KEPT_NODES.with(|k| k.get());
+        if total + size > MAX_KEPT_NODES {
+            return;
+        }
+        KEPT_NODES.with(|k| k.set(total + size));
+        self.nodes += size;
+        self.values.insert(key, v.clone());
+    }
+}
+
+/// Counts `v`'s scalars and set/function headers against `budget`; false once it runs out.
+fn count_nodes(v: &Value, budget: &mut usize) -> bool {
+    let Some(rest) = budget.checked_sub(1) else {
+        return false;
+    };
+    *budget = rest;
+    match v {
+        Value::Set(s) => s.iter().all(|x| count_nodes(x, budget)),
+        Value::Func(f) => {
+            (match f.domain() {
+                Domain::Explicit(d) => d.iter().all(|x| count_nodes(x, budget)),
+                Domain::Range(_) => true,
+            }) && f.values().iter().all(|x| count_nodes(x, budget))
+        }
+        _ => true,
     }
 }
 
 thread_local! {
     static TABLES: RefCell<Tables> = RefCell::new(Tables::default());
+    /// The size of the values all tables of the thread hold (see `count_nodes`).
+    static KEPT_NODES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// A value's own `Hash`, for interned names.
