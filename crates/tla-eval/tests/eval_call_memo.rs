@@ -129,3 +129,26 @@ Outers == <<Outer(0), Outer(2), Outer(0)>>
         ],
     );
 }
+
+#[test]
+fn a_replacement_made_after_calls_were_kept_is_seen() {
+    // The model binds `N <- Size` by evaluating Size before it replaces Bar: what was kept
+    // then (Upto(3) with Bar = 2) must not answer after `Bar <- One`. (Size's own value is
+    // a constant computed once, before the replacement, as before.)
+    let spec = load(
+        "Integers",
+        r#"
+Bar == 2
+One == 1
+Upto(x) == {y \in 1..x : y <= Bar}
+Size == Upto(3)
+Again == Upto(3)
+"#,
+    );
+    let mut ev = Evaluator::new(&spec);
+    check_with(&ev, &spec, &[("Size", "{1, 2}")]);
+    let bar = spec.root_def("Bar").expect("Bar");
+    let one = spec.root_def("One").expect("One");
+    ev.override_def(bar, tla_eval::OpValue::Def(one));
+    check_with(&ev, &spec, &[("Again", "{1}")]);
+}

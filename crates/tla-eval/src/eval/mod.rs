@@ -149,6 +149,15 @@ impl<'a> Evaluator<'a> {
         self.natives[def.index()] = None;
         self.cacheable[def.index()] = false;
         self.overrides[def.index()] = Some(with);
+        // Plans and kept values made before this (a constant the model replaces by a
+        // definition is evaluated while the model is bound) may rely on the definition
+        // replaced: a new id leaves the kept values behind, the plans are made afresh.
+        self.id = memo::new_evaluator_id();
+        self.memo_defs = OnceLock::new();
+        self.let_constants = OnceLock::new();
+        self.fun_memo_plans = OnceLock::new();
+        self.call_memo_plans = OnceLock::new();
+        self.whole_member_defs = OnceLock::new();
     }
 
     /// Evaluates `e` in the given state(s).
