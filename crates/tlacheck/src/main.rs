@@ -1,9 +1,10 @@
 //! The `tlacheck` command-line program.
 
+mod alloc;
 mod commands;
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Allocator = alloc::Allocator;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -381,6 +381,16 @@ impl Evaluator<'_> {
                 if let Some(s) = self.known_value(*d, env, sv) {
                     return member(&s, x, set.loc);
                 }
+                // A set cheap to build whole is built once for the state (member_whole.rs).
+                if self.state_memo_applies(*d, sv)
+                    && self.member_builds_whole(*d)
+                    && !self.memo_failed(*d, sv.cur)
+                {
+                    match self.call(*d, &[], env, sv, set.loc) {
+                        Ok(s) => return member(&s, x, set.loc),
+                        Err(_) => self.memo_fail(*d, sv.cur),
+                    }
+                }
                 if !self.is_plain_def(*d) || self.spec.def(*d).is_function {
                     return self.member_value(set, x, env, sv);
                 }
@@ -415,6 +425,9 @@ impl Evaluator<'_> {
                         .map(crate::env::Binding::Val)
                         .collect()
                 };
+                if let Some(s) = self.kept_call_value(r, &bindings, env) {
+                    return member(&s, x, set.loc);
+                }
                 let v = self.call_bound_with(r, bindings, env, &mut |ev, body, env| {
                     ev.member_expr(body, x, env, sv).map(Value::Bool)
                 })?;

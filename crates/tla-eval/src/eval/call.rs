@@ -85,6 +85,9 @@ impl Evaluator<'_> {
                 return Ok(v);
             }
         }
+        if !args.is_empty() && self.call_memo_applies(d) {
+            return self.call_kept(d, args, env, sv);
+        }
         match args {
             [] => self.call_bound(d, [], env, sv),
             [a] => {

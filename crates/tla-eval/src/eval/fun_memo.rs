@@ -145,7 +145,7 @@ impl Evaluator<'_> {
     /// bound around it inside the definition; `except`: EXCEPT values enclosing it), through
     /// the LET definitions it calls (`seen`). False when `e` reads a variable, `@` from
     /// outside, an operator parameter, or a definition above constant level.
-    fn free_names(
+    pub(super) fn free_names(
         &self,
         e: &Expr,
         bound: &mut Vec<LocalId>,

@@ -357,7 +357,7 @@ impl Evaluator<'_> {
         p
     }
 
-    fn pure_expr(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
+    pub(super) fn pure_expr(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
         use tla_sema::ir::Builtin as B;
         let here = match &e.kind {
             ExprKind::Call(d, _) => self.pure_def(*d, memo),

@@ -3,10 +3,12 @@
 mod apply;
 mod builtin;
 mod call;
+mod call_memo;
 mod expr;
 mod fun_memo;
 mod int_ops;
 mod literals;
+mod member_whole;
 mod memo;
 
 use crate::env::{Binding, Env, OpValue, StateView};
@@ -82,6 +84,10 @@ pub struct Evaluator<'a> {
     /// LET function definitions whose points are kept while applied, with the names bound
     /// outside them that they read (see `fun_memo.rs`), decided at first use.
     fun_memo_plans: OnceLock<Vec<Option<Box<[tla_sema::ir::LocalId]>>>>,
+    /// Definitions whose calls are kept by argument values (see `call_memo.rs`).
+    call_memo_plans: OnceLock<call_memo::CallMemoPlans>,
+    /// Definitions that membership builds whole (see `member_whole.rs`).
+    whole_member_defs: OnceLock<Vec<bool>>,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
@@ -119,6 +125,8 @@ impl<'a> Evaluator<'a> {
             memo_defs: OnceLock::new(),
             let_constants: OnceLock::new(),
             fun_memo_plans: OnceLock::new(),
+            call_memo_plans: OnceLock::new(),
+            whole_member_defs: OnceLock::new(),
             literal_sets: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo {
@@ -145,6 +153,15 @@ impl<'a> Evaluator<'a> {
         self.natives[def.index()] = None;
         self.cacheable[def.index()] = false;
         self.overrides[def.index()] = Some(with);
+        // Plans and kept values made before this (a constant the model replaces by a
+        // definition is evaluated while the model is bound) may rely on the definition
+        // replaced: a new id leaves the kept values behind, the plans are made afresh.
+        self.id = memo::new_evaluator_id();
+        self.memo_defs = OnceLock::new();
+        self.let_constants = OnceLock::new();
+        self.fun_memo_plans = OnceLock::new();
+        self.call_memo_plans = OnceLock::new();
+        self.whole_member_defs = OnceLock::new();
     }
 
     /// Evaluates `e` in the given state(s).
