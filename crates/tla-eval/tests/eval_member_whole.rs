@@ -30,7 +30,7 @@ fn eval_in(
     let d = spec.root_def(name).expect("definition");
     ev.eval_def(d, &mut Env::new(), &StateView::state(state))
         .map(|v| format!("{v}"))
-        .map_err(|e| e.message)
+        .map_err(|e| e.into_message())
 }
 
 fn state(ev: &Evaluator, spec: &tla_sema::Spec, name: &str) -> Vec<Value> {
