@@ -288,20 +288,6 @@ impl Evaluator<'_> {
         }
     }
 
-    pub(crate) fn bool_of(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
-        match self.expr(e, env, sv)? {
-            Value::Bool(b) => Ok(b),
-            other => Err(EvalError::at(
-                format!(
-                    "A non-boolean expression ({}) was used as a formula:\n{}",
-                    kind_name(&other),
-                    other
-                ),
-                e.loc,
-            )),
-        }
-    }
-
     pub(crate) fn values(&self, es: &[Expr], env: &mut Env, sv: &StateView) -> EResult<Vec<Value>> {
         es.iter().map(|e| self.expr(e, env, sv)).collect()
     }

@@ -5,6 +5,7 @@ mod builtin;
 mod call;
 mod call_memo;
 mod expr;
+mod formula;
 mod fun_memo;
 mod int_ops;
 mod literals;
