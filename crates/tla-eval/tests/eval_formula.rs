@@ -33,11 +33,15 @@ E4 == \/ FALSE
             ("F4", "TRUE"),
         ],
     );
+    const NOT_BOOL: &str = "A non-boolean expression (an integer) was used as a formula";
     for (name, says) in [
-        ("E1", "A non-boolean expression (an integer) was used as a formula"),
-        ("E2", "Attempted to check equality of integer 1 with non-integer"),
-        ("E3", "A non-boolean expression (an integer) was used as a formula"),
-        ("E4", "A non-boolean expression (an integer) was used as a formula"),
+        ("E1", NOT_BOOL),
+        (
+            "E2",
+            "Attempted to check equality of integer 1 with non-integer",
+        ),
+        ("E3", NOT_BOOL),
+        ("E4", NOT_BOOL),
     ] {
         let e = error_of(&ev, &spec, name);
         assert!(e.contains(says), "{name}: {e}");
