@@ -16,17 +16,10 @@ impl Evaluator<'_> {
         loc: Loc,
     ) -> EResult<Value> {
         use Builtin::*;
+        if let Some(r) = self.bool_builtin(b, args, env, sv, loc) {
+            return r.map(Value::Bool);
+        }
         match b {
-            And => Ok(Value::Bool(
-                self.bool_of(&args[0], env, sv)? && self.bool_of(&args[1], env, sv)?,
-            )),
-            Or => Ok(Value::Bool(
-                self.bool_of(&args[0], env, sv)? || self.bool_of(&args[1], env, sv)?,
-            )),
-            Implies => Ok(Value::Bool(
-                !self.bool_of(&args[0], env, sv)? || self.bool_of(&args[1], env, sv)?,
-            )),
-            Not => Ok(Value::Bool(!self.bool_of(&args[0], env, sv)?)),
             Prime => {
                 let primed = StateView {
                     primed: true,
@@ -51,11 +44,6 @@ impl Evaluator<'_> {
                 "TLC cannot evaluate action composition (\\cdot)",
                 loc,
             )),
-            In | NotIn => {
-                let x = self.expr(&args[0], env, sv)?;
-                let m = self.member_expr(&args[1], &x, env, sv)?;
-                Ok(Value::Bool(m == (b == In)))
-            }
             Subseteq => {
                 let a = self.expr(&args[0], env, sv)?;
                 for x in enumerate(&a, args[0].loc)?.iter() {
@@ -84,11 +72,6 @@ impl Evaluator<'_> {
                 }
                 let vals = self.values(args, env, sv)?;
                 self.builtin_values(b, vals, loc)
-            }
-            Eq | Neq => {
-                let x = self.expr(&args[0], env, sv)?;
-                let y = self.expr(&args[1], env, sv)?;
-                Ok(Value::Bool(x.tlc_eq(&y).at(loc)? == (b == Eq)))
             }
             _ => {
                 let vals = self.values(args, env, sv)?;

@@ -483,7 +483,8 @@ fn is_volatile(spec: &Spec, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
     found
 }
 
-fn visit_calls(e: &Expr, f: &mut impl FnMut(DefId)) {
+/// Calls `f` with each definition `e` calls or passes as an operator, LET definitions included.
+pub(super) fn visit_calls(e: &Expr, f: &mut impl FnMut(DefId)) {
     match &e.kind {
         ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => f(*d),
         ExprKind::Let(defs, _) => defs.iter().for_each(|d| f(*d)),

@@ -28,6 +28,7 @@
 //! inside `\E coef \in ...`) also keeps the call's value by those values, with the same rules
 //! (constant-level, pure, no variable): a hit skips building the arguments too.
 
+use super::call::visit_calls;
 use super::Evaluator;
 use crate::env::{Binding, Env, StateView};
 use crate::error::EResult;
@@ -594,14 +595,4 @@ impl Evaluator<'_> {
         });
         found
     }
-}
-
-/// Calls `f` with each definition `e` calls or passes as an operator, LET definitions included.
-fn visit_calls(e: &Expr, f: &mut impl FnMut(DefId)) {
-    match &e.kind {
-        ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => f(*d),
-        ExprKind::Let(defs, _) => defs.iter().for_each(|d| f(*d)),
-        _ => {}
-    }
-    tla_sema::visit::for_each_child(e, &mut |c| visit_calls(c, f));
 }

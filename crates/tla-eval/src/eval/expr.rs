@@ -107,27 +107,10 @@ impl Evaluator<'_> {
             }
             Builtin(b, args) => self.builtin(*b, args, env, sv, loc),
             OpArg(_) => Err(EvalError::at("an operator used where a value is expected", loc)),
-            Junction(j, items) => {
-                let want = *j == tla_sema::ir::Junction::Or;
-                for it in items {
-                    if self.bool_of(it, env, sv)? == want {
-                        return Ok(Value::Bool(want));
-                    }
-                }
-                Ok(Value::Bool(!want))
-            }
-            Quant(q, bounds, body) => {
-                let want = *q == tla_sema::ir::Quantifier::Exists;
-                let mut found = false;
-                self.for_each_binding(bounds, env, sv, &mut |ev, env| {
-                    if ev.bool_of(body, env, sv)? == want {
-                        found = true;
-                        return Ok(false);
-                    }
-                    Ok(true)
-                })?;
-                Ok(Value::Bool(if want { found } else { !found }))
-            }
+            Junction(j, items) => self.junction(*j, items, env, sv).map(Value::Bool),
+            Quant(q, bounds, body) => self
+                .quantified(*q, bounds, body, env, sv)
+                .map(Value::Bool),
             UnboundedQuant(..) => Err(EvalError::at(
                 "TLC cannot handle an unbounded quantifier (\\A x : P or \\E x : P); bound it with \\in",
                 loc,
