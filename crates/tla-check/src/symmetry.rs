@@ -32,7 +32,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::Arc;
 use tla_eval::value::{
-    Domain, Fingerprinter, FuncValue, ModelValue, PermHasher, SetValue, VResult,
+    Domain, Fingerprinter, FuncValue, ModelValue, PermGroup, PermHasher, SetValue, VResult,
 };
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
 
@@ -72,8 +72,8 @@ impl Perm {
 /// The group of permutations a SYMMETRY declares, without the identity.
 pub struct Symmetry {
     perms: Vec<Perm>,
-    /// The model values some permutation moves, by index.
-    moved: Vec<bool>,
+    /// The same permutations, as the orbit hash walks them.
+    group: PermGroup,
 }
 
 impl Symmetry {
@@ -128,18 +128,8 @@ impl Symmetry {
             }
             from = to;
         }
-        let mut moved = Vec::new();
-        for p in &perms {
-            for (i, img) in p.0.iter().enumerate() {
-                if img.is_some_and(|m| m.index() as usize != i) {
-                    if moved.len() <= i {
-                        moved.resize(i + 1, false);
-                    }
-                    moved[i] = true;
-                }
-            }
-        }
-        Ok(Symmetry { perms, moved })
+        let group = PermGroup::new(perms.iter().map(|p| p.0.clone()).collect());
+        Ok(Symmetry { perms, group })
     }
 
     /// How many permutations besides the identity the group holds.
@@ -219,10 +209,7 @@ thread_local! {
 impl Symmetry {
     /// The smallest 128-bit hash of the images of `values`, folded to 64 bits.
     pub fn orbit_fingerprint(&self, h: &mut PermHasher, values: &[Value]) -> VResult<u64> {
-        let mut min = h.hash_identity_keeping(values, &self.moved)?;
-        for p in &self.perms {
-            min = min.min(h.hash_all_reusing(values, &p.0)?);
-        }
+        let min = h.orbit_min(values, &self.group)?;
         Ok((min as u64) ^ ((min >> 64) as u64))
     }
 }
@@ -569,20 +556,39 @@ mod tests {
             msgs,
             by_node,
             mv("rc"),
-            seq,
+            seq.clone(),
         ];
+        // A second state sharing some items with the first (whose image hashes are then
+        // kept), with a set of sets of moved values (order-free values inside one).
+        let nested_bags = Value::set(vec![
+            Value::set(vec![mv("ra"), mv("rb")]).unwrap(),
+            Value::set(vec![mv("rc")]).unwrap(),
+        ])
+        .unwrap();
+        let msgs2 = Value::set(vec![msg("ra"), msg("rc")]).unwrap();
+        let by_node2 = Value::func_from_pairs(vec![
+            (mv("ra"), nested_bags.clone()),
+            (mv("rb"), msg("rb")),
+            (mv("rc"), msg("rb")),
+        ])
+        .unwrap();
+        let state2 = [msgs2, by_node2, nested_bags, mv("ra")];
         let mut h = PermHasher::new();
         let mut fresh = PermHasher::new();
-        let id = h.hash_identity_keeping(&state, &sym.moved).unwrap();
-        assert_eq!(id, fresh.hash_all(&state, &[]).unwrap());
-        let mut images = std::collections::HashSet::new();
-        for p in &sym.perms {
-            let reused = h.hash_all_reusing(&state, &p.0).unwrap();
-            assert_eq!(reused, fresh.hash_all(&state, &p.0).unwrap());
-            images.insert(reused);
+        for s in [&state[..], &state2[..], &state[..], &state2[..]] {
+            let id = h.hash_identity_keeping(s, &sym.group).unwrap();
+            assert_eq!(id, fresh.hash_all(s, &[]).unwrap());
+            let mut images = std::collections::HashSet::new();
+            for (k, p) in sym.perms.iter().enumerate() {
+                let reused = h.hash_all_reusing(s, k).unwrap();
+                assert_eq!(reused, fresh.hash_all(s, &p.0).unwrap());
+                images.insert(reused);
+            }
+            // The moved values do change the hash: the five images are not all the identity's.
+            assert!(images.iter().any(|x| *x != id));
+            let min = images.into_iter().fold(id, u128::min);
+            assert_eq!(h.orbit_min(s, &sym.group).unwrap(), min);
         }
-        // The moved values do change the hash: the five images are not all the identity's.
-        assert!(images.iter().any(|x| *x != id));
     }
 
     #[test]

@@ -46,6 +46,7 @@ pub mod int;
 pub mod intern;
 pub mod lazy;
 pub mod order;
+pub mod perm_group;
 pub mod perm_hash;
 pub mod ppr;
 pub mod print;
@@ -61,6 +62,7 @@ pub use fingerprint::Fingerprinter;
 pub use func::{Domain, FuncKind, FuncValue};
 pub use intern::{IStr, ModelValue};
 pub use lazy::{FuncSetValue, RecordSetValue, SetIter};
+pub use perm_group::PermGroup;
 pub use perm_hash::PermHasher;
 pub use set::{SetBuilder, SetValue};
 

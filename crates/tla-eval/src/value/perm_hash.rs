@@ -12,6 +12,7 @@
 use super::error::VResult;
 use super::func::Domain;
 use super::intern::ModelValue;
+use super::perm_group::{ItemCache, PermGroup};
 use super::Value;
 use xxhash_rust::xxh3::xxh3_128;
 
@@ -34,15 +35,26 @@ pub struct PermHasher {
     bufs: Vec<Vec<u8>>,
     /// Model values some permutation moves, by index (see `hash_identity_keeping`).
     watched: Vec<bool>,
+    /// The permutations of the group last recorded for, identity excluded.
+    perms: Vec<Vec<Option<ModelValue>>>,
+    group: u64,
     /// Whether the value being encoded met a watched model value.
     met: bool,
     mode: Mode,
-    /// One entry per compound value met by the last `hash_identity_keeping`, in the order
-    /// the encoding meets them; `cursor` walks it again in `hash_all_reusing`.
+    /// One entry per compound value met by the last `hash_identity_keeping` outside the
+    /// order-free sets and functions, in the order the encoding meets them; `cursor` walks it
+    /// again in `hash_all_reusing`.
     tape: Vec<TapeEntry>,
     cursor: usize,
     /// The encodings of the compound values no permutation changes.
     kept: Vec<u8>,
+    /// For each order-free set or function recorded, its hash sum under each permutation.
+    bag_sums: Vec<u128>,
+    /// Where in `bag_sums` the order-free value just recorded keeps its sums.
+    last_bag: Option<u32>,
+    /// The permutation `hash_all_reusing` hashes under, by index in `perms`.
+    replaying: usize,
+    items: ItemCache,
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -53,14 +65,25 @@ enum Mode {
     Replay,
 }
 
+const NO_BAG: u32 = u32::MAX;
+
 /// A compound value of the recorded state: whether no permutation changes it (then its
-/// encoding is `kept[start..end]`), and where the entries of the values after it begin.
-#[derive(Clone, Copy, Default)]
+/// encoding is `kept[start..end]`), whether it is an order-free value whose sums are
+/// `bag_sums[bag..]`, and where the entries of the values after it begin.
+#[derive(Clone, Copy)]
 struct TapeEntry {
     fixed: bool,
+    bag: u32,
     start: usize,
     end: usize,
     next: usize,
+}
+
+/// What an order-free value is the sum of: its elements, or its (argument, value) pairs.
+#[derive(Clone, Copy)]
+enum Item<'v> {
+    Elem(&'v Value),
+    Pair(&'v Value, &'v Value),
 }
 
 impl PermHasher {
@@ -80,18 +103,32 @@ impl PermHasher {
         r.map(|()| h)
     }
 
-    /// `hash_all(vs, &[])`, noting which compound parts of `vs` hold no model value that a
-    /// permutation moves (`watched`, by model-value index) and keeping their encodings: such a
-    /// part encodes the same under every permutation, so `hash_all_reusing` copies it instead
-    /// of walking it again (a log of commands, a record of counters, ...: often most of a
-    /// state).
-    pub fn hash_identity_keeping(&mut self, vs: &[Value], watched: &[bool]) -> VResult<u128> {
-        if self.watched.as_slice() != watched {
-            self.watched.clear();
-            self.watched.extend_from_slice(watched);
+    /// The smallest hash of the images of `vs` under `group` and the identity: a function of
+    /// the orbit of `vs`.
+    pub fn orbit_min(&mut self, vs: &[Value], group: &PermGroup) -> VResult<u128> {
+        let mut min = self.hash_identity_keeping(vs, group)?;
+        for k in 0..group.len() {
+            min = min.min(self.hash_all_reusing(vs, k)?);
         }
+        Ok(min)
+    }
+
+    /// `hash_all(vs, &[])`, preparing `hash_all_reusing` under `group`: it notes which
+    /// compound parts of `vs` hold no model value a permutation moves and keeps their
+    /// encodings (such a part encodes the same under every permutation: a log of commands, a
+    /// record of counters, ...), and sums the hashes of each order-free set's or function's
+    /// items under every permutation at once, each item's hashes kept by content for the
+    /// states to come.
+    pub fn hash_identity_keeping(&mut self, vs: &[Value], group: &PermGroup) -> VResult<u128> {
+        if self.group != group.id {
+            self.group = group.id;
+            self.watched.clone_from(&group.watched);
+            self.perms.clone_from(&group.perms);
+        }
+        self.items.use_group(group);
         self.tape.clear();
         self.kept.clear();
+        self.bag_sums.clear();
         self.mode = Mode::Record;
         let r = self.hash_all(vs, &[]);
         self.mode = Mode::Plain;
@@ -101,16 +138,19 @@ impl PermHasher {
         r
     }
 
-    /// `hash_all(vs, perm)` for the `vs` of the last `hash_identity_keeping`, whose `watched`
-    /// holds every model value `perm` moves.
-    pub fn hash_all_reusing(&mut self, vs: &[Value], perm: &PermMap) -> VResult<u128> {
+    /// The hash of the image of the `vs` of the last `hash_identity_keeping` under the
+    /// `k`th permutation of its group.
+    pub fn hash_all_reusing(&mut self, vs: &[Value], k: usize) -> VResult<u128> {
         self.cursor = 0;
+        self.replaying = k;
         self.mode = if self.tape.is_empty() {
             Mode::Plain
         } else {
             Mode::Replay
         };
-        let r = self.hash_all(vs, perm);
+        let perm = std::mem::take(&mut self.perms);
+        let r = self.hash_all(vs, &perm[k]);
+        self.perms = perm;
         self.mode = Mode::Plain;
         r
     }
@@ -130,9 +170,16 @@ impl PermHasher {
         match self.mode {
             _ if leaf => self.encode_inner(v, perm, out, depth),
             Mode::Plain => self.encode_inner(v, perm, out, depth),
-            Mode::Replay => match self.tape.get(self.cursor).copied() {
-                Some(e) if e.fixed => {
+            Mode::Replay => match (self.tape.get(self.cursor).copied(), bag_head(v)) {
+                (Some(e), _) if e.fixed => {
                     out.extend_from_slice(&self.kept[e.start..e.end]);
+                    self.cursor = e.next;
+                    Ok(())
+                }
+                (Some(e), Some((tag, n))) if e.bag != NO_BAG => {
+                    put_head(out, tag, n);
+                    let sum = self.bag_sums[e.bag as usize + self.replaying];
+                    out.extend_from_slice(&sum.to_le_bytes());
                     self.cursor = e.next;
                     Ok(())
                 }
@@ -143,10 +190,17 @@ impl PermHasher {
             },
             Mode::Record => {
                 let t = self.tape.len();
-                self.tape.push(TapeEntry::default());
+                self.tape.push(TapeEntry {
+                    fixed: false,
+                    bag: NO_BAG,
+                    start: 0,
+                    end: 0,
+                    next: 0,
+                });
                 let met_before = std::mem::replace(&mut self.met, false);
                 let at = out.len();
                 let r = self.encode_inner(v, perm, out, depth);
+                let bag = self.last_bag.take().unwrap_or(NO_BAG);
                 let fixed = !self.met;
                 self.met |= met_before;
                 r?;
@@ -159,6 +213,7 @@ impl PermHasher {
                 };
                 self.tape[t] = TapeEntry {
                     fixed,
+                    bag,
                     start,
                     end,
                     next: self.tape.len(),
@@ -177,18 +232,37 @@ impl PermHasher {
         b
     }
 
-    /// The sum of the hashes of each item's encoding (`enc` writes one item).
-    fn bag<T>(
+    /// Encodes one item of an order-free value, with no tape inside it.
+    fn encode_item(
         &mut self,
-        items: impl Iterator<Item = T>,
+        it: Item,
+        perm: &PermMap,
+        out: &mut Vec<u8>,
         depth: usize,
-        mut enc: impl FnMut(&mut Self, T, &mut Vec<u8>) -> VResult<()>,
+    ) -> VResult<()> {
+        let mode = std::mem::replace(&mut self.mode, Mode::Plain);
+        let r = match it {
+            Item::Elem(x) => self.encode(x, perm, out, depth),
+            Item::Pair(k, x) => self
+                .encode(k, perm, out, depth)
+                .and_then(|()| self.encode(x, perm, out, depth)),
+        };
+        self.mode = mode;
+        r
+    }
+
+    /// The sum of the hashes of the items' images under `perm`.
+    fn bag<'v>(
+        &mut self,
+        items: impl Iterator<Item = Item<'v>>,
+        perm: &PermMap,
+        depth: usize,
     ) -> VResult<u128> {
         let mut buf = self.take(depth);
         let mut sum: u128 = 0;
         for it in items {
             buf.clear();
-            if let Err(e) = enc(self, it, &mut buf) {
+            if let Err(e) = self.encode_item(it, perm, &mut buf, depth + 1) {
                 self.bufs[depth] = buf;
                 return Err(e);
             }
@@ -196,6 +270,85 @@ impl PermHasher {
         }
         self.bufs[depth] = buf;
         Ok(sum)
+    }
+
+    /// `bag` under the identity, while recording: also sums the items' hashes under each
+    /// permutation of the group into `bag_sums`, for the replays. An item holding no moved
+    /// model value hashes the same under all of them; the others' images are hashed once per
+    /// content and kept.
+    fn record_bag<'v>(
+        &mut self,
+        items: impl Iterator<Item = Item<'v>>,
+        depth: usize,
+    ) -> VResult<u128> {
+        let width = self.perms.len();
+        let base = self.bag_sums.len();
+        self.bag_sums.resize(base + width, 0);
+        let perms = std::mem::take(&mut self.perms);
+        let mut buf = self.take(depth);
+        let mut images: Vec<u128> = Vec::new();
+        let outer_met = std::mem::replace(&mut self.met, false);
+        let mut any_met = false;
+        let mut sum: u128 = 0;
+        let mut r = Ok(());
+        for it in items {
+            self.met = false;
+            buf.clear();
+            r = self.encode_item(it, &[], &mut buf, depth + 1);
+            if r.is_err() {
+                break;
+            }
+            let own = xxh3_128(&buf);
+            sum = sum.wrapping_add(own);
+            let sums = &mut self.bag_sums[base..base + width];
+            if !self.met {
+                sums.iter_mut().for_each(|s| *s = s.wrapping_add(own));
+                continue;
+            }
+            any_met = true;
+            if let Some(kept) = self.items.get(own) {
+                sums.iter_mut()
+                    .zip(kept)
+                    .for_each(|(s, h)| *s = s.wrapping_add(*h));
+                continue;
+            }
+            images.clear();
+            for p in &perms {
+                buf.clear();
+                r = self.encode_item(it, p, &mut buf, depth + 1);
+                if r.is_err() {
+                    break;
+                }
+                images.push(xxh3_128(&buf));
+            }
+            if r.is_err() {
+                break;
+            }
+            self.items.put(own, &images);
+            let sums = &mut self.bag_sums[base..base + width];
+            sums.iter_mut()
+                .zip(&images)
+                .for_each(|(s, h)| *s = s.wrapping_add(*h));
+        }
+        self.met = outer_met | any_met;
+        self.bufs[depth] = buf;
+        self.perms = perms;
+        self.last_bag = Some(base as u32);
+        r.map(|()| sum)
+    }
+
+    /// The sum of an order-free value's items: `record_bag` while recording, else `bag`.
+    fn bag_sum<'v>(
+        &mut self,
+        items: impl Iterator<Item = Item<'v>>,
+        perm: &PermMap,
+        depth: usize,
+    ) -> VResult<u128> {
+        if self.mode == Mode::Record {
+            self.record_bag(items, depth)
+        } else {
+            self.bag(items, perm, depth)
+        }
     }
 
     fn encode_inner(
@@ -235,10 +388,8 @@ impl PermHasher {
                     }
                 }
                 Domain::Explicit(d) => {
-                    let sum = self.bag(d.iter().zip(f.values()), depth, |h, (k, x), b| {
-                        h.encode(k, perm, b, depth + 1)?;
-                        h.encode(x, perm, b, depth + 1)
-                    })?;
+                    let pairs = d.iter().zip(f.values()).map(|(k, x)| Item::Pair(k, x));
+                    let sum = self.bag_sum(pairs, perm, depth)?;
                     put_head(out, TAG_FUNC_BAG, f.len());
                     out.extend_from_slice(&sum.to_le_bytes());
                 }
@@ -248,7 +399,7 @@ impl PermHasher {
                 s.iter().for_each(|x| put_scalar(x, out));
             }
             Value::Set(s) => {
-                let sum = self.bag(s.iter(), depth, |h, x, b| h.encode(x, perm, b, depth + 1))?;
+                let sum = self.bag_sum(s.iter().map(Item::Elem), perm, depth)?;
                 put_head(out, TAG_SET_BAG, s.len());
                 out.extend_from_slice(&sum.to_le_bytes());
             }
@@ -273,6 +424,15 @@ impl PermHasher {
             }
         }
         Ok(())
+    }
+}
+
+/// The head of an order-free value's encoding, for the values encoded as one.
+fn bag_head(v: &Value) -> Option<(u8, usize)> {
+    match v {
+        Value::Func(f) => Some((TAG_FUNC_BAG, f.len())),
+        Value::Set(s) => Some((TAG_SET_BAG, s.len())),
+        _ => None,
     }
 }
 
