@@ -45,6 +45,7 @@ pub mod func;
 pub mod int;
 pub mod intern;
 pub mod lazy;
+mod member_cache;
 pub mod order;
 pub mod perm_group;
 pub mod perm_hash;

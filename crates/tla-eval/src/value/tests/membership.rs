@@ -121,3 +121,31 @@ fn non_sets_have_no_members() {
     fails(&int(5), &int(1));
     fails(&tup(vec![int(1)]), &int(1));
 }
+
+#[test]
+fn large_sets_answer_again_as_they_answered_first() {
+    // Sets of 40 pairs: the second and later questions about the same objects are answered
+    // from the kept answers, which must be the search's own.
+    let pairs = |from: i64| {
+        set((from..from + 40)
+            .map(|i| tup(vec![int(i), s("m")]))
+            .collect())
+    };
+    let (low, high) = (pairs(0), pairs(100));
+    let inside = tup(vec![int(7), s("m")]);
+    let outside = tup(vec![int(70), s("m")]);
+    for _ in 0..3 {
+        yes(&low, &inside);
+        no(&low, &outside);
+        no(&high, &inside);
+        no(&high, &outside);
+        // An equal object built anew is searched, and found.
+        yes(&low, &tup(vec![int(7), s("m")]));
+    }
+    // A comparison that fails is reported each time, not kept.
+    let strs = set((0..40).map(|i| set(vec![s(&format!("s{i}"))])).collect());
+    let odd = set(vec![int(1)]);
+    for _ in 0..2 {
+        fails(&strs, &odd);
+    }
+}
