@@ -49,6 +49,7 @@ use super::error::{VResult, ValueError, ValueErrorKind};
 use super::func::{Domain, FuncKind, FuncValue};
 use super::int;
 use super::intern::IStr;
+use super::member_cache;
 use super::ppr::ppr_value;
 use super::set::SetValue;
 use super::Value;
@@ -134,6 +135,13 @@ fn product_of_sizes(sizes: impl Iterator<Item = Result<i64, SizeError>>) -> Resu
 impl Value {
     /// `elem \in self` with TLC's rules (see the module documentation).
     pub fn member(&self, elem: &Value) -> VResult<bool> {
+        if member_cache::worth_keeping(self, elem) {
+            return member_cache::member(self, elem, || self.member_searched(elem));
+        }
+        self.member_searched(elem)
+    }
+
+    fn member_searched(&self, elem: &Value) -> VResult<bool> {
         match self {
             Value::Set(s) => s.contains(elem),
             Value::Interval(lo, hi) => match elem {

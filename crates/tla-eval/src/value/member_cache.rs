@@ -1,18 +1,21 @@
-//! Answers of `x \in S` for large explicit sets and compound `x`, kept by the identity of both
-//! (per thread): a type invariant such as `\A m \in msgs : m \in Messages` asks again, state
-//! after state, about the same message objects, which successors share with their parent.
+//! Answers of `x \in S` for compound `x` and a set that is large or defined by a type
+//! (`[f : S]`, `[S -> T]`, ...), kept by the identity of both objects (per thread): a type
+//! invariant such as `\A m \in msgs : m \in Messages` asks again, state after state, about
+//! the same message objects, which successors share with their parent.
 
-use super::set::SetValue;
+use super::error::VResult;
 use super::Value;
 use std::cell::RefCell;
+use std::sync::Arc;
 
-/// Sets smaller than this are searched directly: a few comparisons cost less than a look-up.
-pub(crate) const MIN_SET_LEN: usize = 32;
+/// Explicit sets smaller than this are searched directly: a few comparisons cost less than
+/// a look-up.
+const MIN_SET_LEN: usize = 32;
 const ROWS: usize = 4096;
 
 /// A row holds both objects (so their addresses cannot be reused while it is kept).
 struct Row {
-    set: SetValue,
+    set: Value,
     elem: Value,
     member: bool,
 }
@@ -21,39 +24,59 @@ thread_local! {
     static ROWS_KEPT: RefCell<Vec<Option<Row>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The address of a compound value's shared object, or None for the other values.
+/// The address of a value's shared object, for the kinds whose membership may be kept.
 fn object(v: &Value) -> Option<usize> {
+    fn addr<T: ?Sized>(a: &Arc<T>) -> usize {
+        Arc::as_ptr(a) as *const u8 as usize
+    }
     match v {
-        Value::Func(f) => Some(std::sync::Arc::as_ptr(f) as *const u8 as usize),
-        Value::Set(s) => Some(s.arc().as_ptr() as *const u8 as usize),
+        Value::Func(f) => Some(addr(f)),
+        Value::Set(s) => Some(addr(s.arc())),
+        Value::Subset(a) | Value::SeqSet(a) => Some(addr(a)),
+        Value::FuncSet(a) => Some(addr(a)),
+        Value::RecordSet(a) => Some(addr(a)),
+        Value::Product(a) => Some(addr(a)),
         _ => None,
     }
 }
 
+/// Both are the same object (equal addresses of the same kind).
 fn same_object(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Func(x), Value::Func(y)) => std::sync::Arc::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
-        _ => false,
-    }
+    std::mem::discriminant(a) == std::mem::discriminant(b) && object(a) == object(b)
+}
+
+/// Whether `elem \in set` is worth looking up: a compound element, and a set searched by
+/// more than a few comparisons.
+pub(crate) fn worth_keeping(set: &Value, elem: &Value) -> bool {
+    matches!(elem, Value::Func(_) | Value::Set(_))
+        && match set {
+            Value::Set(s) => s.len() >= MIN_SET_LEN,
+            Value::Subset(_)
+            | Value::SeqSet(_)
+            | Value::FuncSet(_)
+            | Value::RecordSet(_)
+            | Value::Product(_) => true,
+            _ => false,
+        }
 }
 
 /// `search()`'s answer for `elem \in set`, from the table when it was asked before about
 /// these very objects. Failures are not kept.
 pub(crate) fn member(
-    set: &SetValue,
+    set: &Value,
     elem: &Value,
-    search: impl FnOnce() -> super::error::VResult<bool>,
-) -> super::error::VResult<bool> {
-    let Some(e) = object(elem) else {
+    search: impl FnOnce() -> VResult<bool>,
+) -> VResult<bool> {
+    let (Some(s), Some(e)) = (object(set), object(elem)) else {
         return search();
     };
-    let s = set.arc().as_ptr() as *const u8 as usize;
     let row = (s.rotate_left(17) ^ e).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 12);
     let kept = ROWS_KEPT.with(|t| {
         let t = t.borrow();
         match t.get(row) {
-            Some(Some(r)) if r.set.ptr_eq(set) && same_object(&r.elem, elem) => Some(r.member),
+            Some(Some(r)) if same_object(&r.set, set) && same_object(&r.elem, elem) => {
+                Some(r.member)
+            }
             _ => None,
         }
     });

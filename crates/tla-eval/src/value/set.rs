@@ -101,13 +101,6 @@ impl SetValue {
 
     /// `elem \in self`, by TLC's binary search (`elem.compareTo(e)`).
     pub fn contains(&self, elem: &Value) -> VResult<bool> {
-        if self.0.len() >= super::member_cache::MIN_SET_LEN {
-            return super::member_cache::member(self, elem, || self.search(elem));
-        }
-        self.search(elem)
-    }
-
-    fn search(&self, elem: &Value) -> VResult<bool> {
         let (mut lo, mut hi) = (0, self.0.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
