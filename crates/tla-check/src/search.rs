@@ -418,11 +418,17 @@ impl Search<'_, '_, '_, '_> {
                 }
             })
         } else {
-            let mut states: Vec<Arc<[Value]>> = Vec::new();
-            let r = enumerate::init_states(ev, init, &mut |st, _| {
-                states.push(complete(st));
-                Ok(true)
-            });
+            let (states, r) = if ev.effect_free(init) {
+                let (states, err) = workers::enumerate_initial(sh, init, self.workers);
+                (states, err.map_or(Ok(()), Err))
+            } else {
+                let mut states: Vec<Arc<[Value]>> = Vec::new();
+                let r = enumerate::init_states(ev, init, &mut |st, _| {
+                    states.push(complete(st));
+                    Ok(true)
+                });
+                (states, r)
+            };
             let chunks = workers::examine_initial(sh, &states, self.rules());
             let seen = seen.read().expect("seen-set");
             stopped = self.ex.settle(&seen, chunks, None, 1).err();

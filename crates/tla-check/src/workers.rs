@@ -342,3 +342,68 @@ fn run<T: Sync>(
     });
     outs
 }
+
+/// The initial states in the order one enumeration emits them, the enumeration divided
+/// between the workers (see `tla_eval::enumerate::init_states_part`), and the error one
+/// enumeration would stop at, after those states.
+pub fn enumerate_initial(
+    sh: &Shared,
+    init: &tla_sema::ir::Expr,
+    workers: usize,
+) -> (Vec<Arc<[Value]>>, Option<tla_eval::EvalError>) {
+    use tla_eval::enumerate::{init_states_part, InitKey};
+    type Share = (
+        Vec<(InitKey, Arc<[Value]>)>,
+        Option<(InitKey, tla_eval::EvalError)>,
+    );
+    let ev = sh.ev;
+    let share = |w: usize| -> Share {
+        // Init itself sees level 0.
+        RunInfo::set_thread_level(Some(0));
+        let mut states = Vec::new();
+        let r = init_states_part(ev, init, w, workers, &mut |st, key| {
+            states.push((key, crate::expand::complete(st)));
+            Ok(true)
+        });
+        (states, r.err())
+    };
+    let shares: Vec<Share> = std::thread::scope(|s| {
+        let others: Vec<_> = (1..workers)
+            .map(|w| {
+                std::thread::Builder::new()
+                    .stack_size(STACK)
+                    .spawn_scoped(s, move || {
+                        let r = share(w);
+                        RunInfo::set_thread_level(None);
+                        r
+                    })
+                    .expect("spawn a worker")
+            })
+            .collect();
+        let mut all = vec![share(0)];
+        all.extend(
+            others
+                .into_iter()
+                .map(|h| h.join().expect("a worker panicked")),
+        );
+        all
+    });
+    let mut error: Option<(InitKey, tla_eval::EvalError)> = None;
+    let mut states = Vec::new();
+    for (part, err) in shares {
+        states.extend(part);
+        if let Some((k, e)) = err {
+            if error.as_ref().is_none_or(|(first, _)| k < *first) {
+                error = Some((k, e));
+            }
+        }
+    }
+    states.sort_unstable_by_key(|(k, _)| *k);
+    if let Some((k, _)) = &error {
+        states.retain(|(s, _)| s < k);
+    }
+    (
+        states.into_iter().map(|(_, st)| st).collect(),
+        error.map(|(_, e)| e),
+    )
+}

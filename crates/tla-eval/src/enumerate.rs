@@ -12,6 +12,8 @@
 use crate::env::{Binding, Env, StateView};
 use crate::error::{AtLoc, EResult, EvalError};
 use crate::eval::Evaluator;
+pub use crate::init_part::InitKey;
+use crate::init_part::Part;
 use crate::value::{SetValue, Value};
 use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, LocalId, Quantifier, VarId};
 
@@ -30,6 +32,8 @@ struct Run<'e, 'a> {
     cur: &'e [Value],
     /// Initial-state mode: the unprimed variables are the ones being assigned.
     init: bool,
+    /// This worker's share of a divided enumeration of Init.
+    part: Option<&'e Part>,
 }
 
 /// A state vector with a slot per variable of the spec: those not of the root module (they
@@ -45,6 +49,29 @@ pub fn empty_state(ev: &Evaluator) -> Vec<Option<Value>> {
 /// Calls `emit` with each initial state the predicate allows, in TLC's order.
 pub fn init_states(ev: &Evaluator, init: &Expr, emit: Emit) -> EResult<()> {
     generate(ev, init, &[], true, emit)
+}
+
+/// Worker `worker`'s share (of `workers`) of `init_states`: `emit` gets each state with its
+/// place in the whole enumeration's order; an error comes with the place where it was met
+/// (the states before it in that order are the ones one enumeration would have emitted).
+pub fn init_states_part(
+    ev: &Evaluator,
+    init: &Expr,
+    worker: usize,
+    workers: usize,
+    emit: &mut dyn FnMut(&[Option<Value>], InitKey) -> EResult<Go>,
+) -> Result<(), (InitKey, EvalError)> {
+    let part = Part::new(worker, workers);
+    let mut counted = |st: &[Option<Value>], _: Option<DefId>| {
+        let key = part.key();
+        if part.reach() {
+            emit(st, key)
+        } else {
+            Ok(true)
+        }
+    };
+    generate_in(ev, init, &[], true, Env::new(), Some(&part), &mut counted)
+        .map_err(|e| (part.key(), e))
 }
 
 /// Calls `emit` with each successor of `cur` under the action `next_action`.
@@ -66,12 +93,12 @@ pub fn next_states_bound(
     for (l, v) in bound {
         env.push_val(*l, v.clone());
     }
-    generate_in(ev, action, cur, false, env, emit)
+    generate_in(ev, action, cur, false, env, None, emit)
 }
 
 /// Every complete state `e` allows from `cur` (initial states when `init`).
 fn generate(ev: &Evaluator, e: &Expr, cur: &[Value], init: bool, emit: Emit) -> EResult<()> {
-    generate_in(ev, e, cur, init, Env::new(), emit)
+    generate_in(ev, e, cur, init, Env::new(), None, emit)
 }
 
 fn generate_in(
@@ -80,9 +107,15 @@ fn generate_in(
     cur: &[Value],
     init: bool,
     mut env: Env,
+    part: Option<&Part>,
     emit: Emit,
 ) -> EResult<()> {
-    let run = Run { ev, cur, init };
+    let run = Run {
+        ev,
+        cur,
+        init,
+        part,
+    };
     let mut next = empty_state(ev);
     run.step(
         e,
@@ -101,6 +134,7 @@ pub fn enabled(ev: &Evaluator, action: &Expr, env: &mut Env, cur: &[Value]) -> E
         ev,
         cur,
         init: false,
+        part: None,
     };
     let mut next = empty_state(ev);
     let mut found = false;
@@ -233,12 +267,9 @@ impl Run<'_, '_> {
             }
             Builtin(self::Builtin::And, args) => self.conj(args, env, next, action, k),
             Junction(self::Junction::Or, items) | Builtin(self::Builtin::Or, items) => {
-                for it in items {
-                    if !self.step(it, env, next, action, splitting, k)? {
-                        return Ok(false);
-                    }
-                }
-                Ok(true)
+                Part::choose(self.part, items.len(), &mut |i| {
+                    self.step(&items[i], env, next, action, splitting, k)
+                })
             }
             Quant(Quantifier::Exists, bounds, body) => {
                 let mut lists = self.bound_lists(bounds, env, next)?;
@@ -328,12 +359,10 @@ impl Run<'_, '_> {
                 Some(x) if next[x.index()].is_none() => {
                     let set = self.eval(&args[1], env, next)?;
                     let elems = set.enumerate().at(args[1].loc)?;
-                    for v in elems.iter() {
-                        if !self.assign(x, v.clone(), env, next, action, k)? {
-                            return Ok(false);
-                        }
-                    }
-                    Ok(true)
+                    let elems = elems.as_slice();
+                    Part::choose(self.part, elems.len(), &mut |i| {
+                        self.assign(x, elems[i].clone(), env, next, action, k)
+                    })
                 }
                 _ => self.condition(e, env, next, action, k),
             },
@@ -437,6 +466,7 @@ impl Run<'_, '_> {
             ev: self.ev,
             cur: self.cur,
             init: false,
+            part: None,
         };
         let mut scratch = empty_state(self.ev);
         first.step(a, env, &mut scratch, action, false, &mut |run, _, st, _| {
@@ -458,6 +488,7 @@ impl Run<'_, '_> {
                 ev: self.ev,
                 cur: mid,
                 init: false,
+                part: None,
             };
             let mut ends: Vec<Vec<Option<Value>>> = Vec::new();
             let mut scratch = empty_state(self.ev);
@@ -730,15 +761,14 @@ impl Run<'_, '_> {
             return self.step(body, env, next, action, splitting, k);
         }
         let (vars, tuple, elems) = &lists[i];
+        let elems = elems.as_slice();
         let mark = env.len();
-        for x in elems.iter() {
-            self.ev.bind_vars(vars, *tuple, x.clone(), env, body.loc)?;
+        Part::choose(self.part, elems.len(), &mut |j| {
+            self.ev
+                .bind_vars(vars, *tuple, elems[j].clone(), env, body.loc)?;
             let go = self.exists(lists, i + 1, body, env, next, action, splitting, k);
             env.truncate(mark);
-            if !go? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+            go
+        })
     }
 }

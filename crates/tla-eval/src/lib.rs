@@ -5,6 +5,7 @@ pub mod enumerate;
 pub mod env;
 pub mod error;
 pub mod eval;
+mod init_part;
 pub mod natives;
 pub mod value;
 

@@ -27,6 +27,24 @@ View == <<x % 100, y>>
 ====
 ";
 
+/// Initial states from nested choices, which the workers divide between them (2 workers: one
+/// disjunct each; 4: the values of `a`), in TLC's order: (0, 0), (1, 0), (2, 0), then for
+/// a = 1..9 (10a, 1), (10a, 2).
+const INITS: &str = "---- MODULE Inits ----
+EXTENDS Integers
+VARIABLES x, y
+Init == \\/ x \\in 0..2 /\\ y = 0
+        \\/ \\E a \\in 1..9 : x = a * 10 /\\ y \\in {1, 2}
+Failing == \\/ x \\in 0..2 /\\ y = 0
+           \\/ \\E a \\in 1..9 : x = 100 \\div (a - 6) /\\ y \\in {1, 2}
+Next == UNCHANGED <<x, y>>
+Not70 == ~(x = 70 /\\ y = 2)
+Not80 == ~(x = 80 /\\ y = 2)
+NotMinus25 == x # -25
+Not100 == x # 100
+====
+";
+
 struct Dir(PathBuf);
 
 impl Dir {
@@ -35,6 +53,7 @@ impl Dir {
         let _ = std::fs::remove_dir_all(&p);
         std::fs::create_dir_all(&p).unwrap();
         std::fs::write(p.join("Wide.tla"), WIDE).unwrap();
+        std::fs::write(p.join("Inits.tla"), INITS).unwrap();
         Dir(p)
     }
 }
@@ -47,13 +66,17 @@ impl Drop for Dir {
 
 /// Checks Wide with `cfg` at 1, 2 and 4 workers; the JSON result, the same at each.
 fn check_all(name: &str, cfg: &str, extra: &[&str]) -> Json {
+    check_module("Wide", name, cfg, extra)
+}
+
+fn check_module(module: &str, name: &str, cfg: &str, extra: &[&str]) -> Json {
     let d = Dir::new(name);
-    std::fs::write(d.0.join("Wide.cfg"), cfg).unwrap();
+    std::fs::write(d.0.join(format!("{module}.cfg")), cfg).unwrap();
     let mut results = Vec::new();
     for w in ["1", "2", "4"] {
         let out = Command::new(env!("CARGO_BIN_EXE_tlacheck"))
             .current_dir(&d.0)
-            .args(["check", "Wide.tla", "--json", "--workers", w])
+            .args(["check", &format!("{module}.tla"), "--json", "--workers", w])
             .args(extra)
             .output()
             .unwrap();
@@ -142,4 +165,33 @@ fn with_a_view_only_the_first_state_of_a_view_is_checked() {
     let cfg = "INIT Init\nNEXT Next\nVIEW View\nINVARIANT Not50\n";
     let j = check_all("view-bad", cfg, &[]);
     assert_eq!(figures(&j), (51, 51, 50, 1), "{j}");
+}
+
+#[test]
+fn divided_initial_states_are_examined_in_one_enumerations_order() {
+    let j = check_module("Inits", "inits", "INIT Init\nNEXT Next\n", &[]);
+    assert_eq!(figures(&j), (42, 21, 0, 1), "{j}");
+    // (80, 2), the 19th initial state, breaks Not80: 19 generated and new, 18 queued (the
+    // 4 workers' shares one after the other would put it 21st).
+    let cfg = "INIT Init\nNEXT Next\nINVARIANT Not80\n";
+    let j = check_module("Inits", "inits-bad", cfg, &[]);
+    assert_eq!(figures(&j), (19, 19, 18, 1), "{j}");
+    let trace = j["trace"].as_array().expect("a trace");
+    assert_eq!(trace.len(), 1, "{j}");
+}
+
+#[test]
+fn an_error_in_a_divided_init_comes_after_the_states_before_it() {
+    // a = 6 divides by zero, after the 3 + 10 states of a = 1..5 (x = -20, -25, -34, -50,
+    // -100): (-25, 1) breaks NotMinus25 before that; (100, 1) of a = 7, after it, is never
+    // examined.
+    let cfg = "INIT Failing\nNEXT Next\nINVARIANT NotMinus25\n";
+    let j = check_module("Inits", "init-error-late", cfg, &[]);
+    assert_eq!(figures(&j).0, 6, "{j}");
+    assert!(j["trace"].as_array().is_some(), "{j}");
+    for inv in ["Not70", "Not100"] {
+        let cfg = format!("INIT Failing\nNEXT Next\nINVARIANT {inv}\n");
+        let j = check_module("Inits", "init-error", &cfg, &[]);
+        assert_eq!(j["outcome"], "error", "{j}");
+    }
 }

@@ -329,6 +329,14 @@ impl Evaluator<'_> {
         })
     }
 
+    /// Whether evaluating `e` reaches no operator with an effect or a drawn value (Print,
+    /// TLCSet, RandomElement, ...): then evaluating its parts in another order, or on other
+    /// threads, shows nothing (the initial states' enumeration is divided on that condition).
+    pub fn effect_free(&self, e: &Expr) -> bool {
+        let mut memo = vec![None; self.spec.defs.len()];
+        self.pure_expr(e, &mut memo)
+    }
+
     /// Whether evaluating `d` can reach nothing whose value may change between calls, nor a
     /// replacement whose level the definitions' levels do not account for.
     pub(super) fn pure_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {

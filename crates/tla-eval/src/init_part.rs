@@ -1,0 +1,95 @@
+//! Dividing the enumeration of the initial states between workers.
+//!
+//! Each worker walks Init the same way up to the first choice on a path that has at least
+//! as many ways as there are workers (a disjunct, a value of an `\E` variable, an element of
+//! `x \in S`), takes every `workers`-th of those ways, and walks them whole; states reached
+//! without such a choice are emitted by worker 0 alone. Each state carries an [`InitKey`]
+//! that orders all workers' states exactly as one enumeration emits them, so the search
+//! examines them, and reports the first violation or error, in TLC's order.
+
+use std::cell::Cell;
+
+/// A state's place in the order of one whole enumeration.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub struct InitKey {
+    /// How many divided choices were entered before (or at) the state.
+    split: u32,
+    /// 1: inside the divided choice `split`; 2: after it, before the next one.
+    after: u8,
+    /// The way taken at the divided choice.
+    way: u32,
+    /// The state's rank among those emitted since the last change of the fields above.
+    seq: u64,
+}
+
+/// One worker's share, and where its walk is.
+pub(crate) struct Part {
+    worker: usize,
+    workers: usize,
+    inside: Cell<bool>,
+    splits: Cell<u32>,
+    way: Cell<u32>,
+    seq: Cell<u64>,
+}
+
+impl Part {
+    pub(crate) fn new(worker: usize, workers: usize) -> Part {
+        Part {
+            worker,
+            workers: workers.max(1),
+            inside: Cell::new(false),
+            splits: Cell::new(0),
+            way: Cell::new(0),
+            seq: Cell::new(0),
+        }
+    }
+
+    /// The key of the next state emitted (or of the error met now).
+    pub(crate) fn key(&self) -> InitKey {
+        let inside = self.inside.get();
+        InitKey {
+            split: self.splits.get(),
+            after: if inside { 1 } else { 2 },
+            way: if inside { self.way.get() } else { 0 },
+            seq: self.seq.get(),
+        }
+    }
+
+    /// Counts a state reached; whether this worker emits it.
+    pub(crate) fn reach(&self) -> bool {
+        self.seq.set(self.seq.get() + 1);
+        self.inside.get() || self.worker == 0
+    }
+
+    /// Runs `way(i)` for each of `n` ways, or for this worker's share of them when this is
+    /// the first choice of its path with enough ways. Stops at the first `false` or error.
+    pub(crate) fn choose<E>(
+        part: Option<&Part>,
+        n: usize,
+        way: &mut dyn FnMut(usize) -> Result<bool, E>,
+    ) -> Result<bool, E> {
+        let Some(p) = part.filter(|p| !p.inside.get() && n >= p.workers.max(2)) else {
+            for i in 0..n {
+                if !way(i)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        };
+        p.splits.set(p.splits.get() + 1);
+        p.inside.set(true);
+        for i in (p.worker..n).step_by(p.workers) {
+            p.way.set(i as u32);
+            p.seq.set(0);
+            // An error leaves the walk where it is: its key places it.
+            let go = way(i)?;
+            if !go {
+                p.inside.set(false);
+                return Ok(false);
+            }
+        }
+        p.inside.set(false);
+        p.seq.set(0);
+        Ok(true)
+    }
+}
