@@ -24,6 +24,9 @@ pub type Go = bool;
 /// the definition the next-state relation was split into, if any.
 pub type Emit<'f> = &'f mut dyn FnMut(&[Option<Value>], Option<DefId>) -> EResult<Go>;
 
+/// Receives each initial state of a worker's share with its place in the whole order.
+pub type EmitKeyed<'f> = &'f mut dyn FnMut(&[Option<Value>], InitKey) -> EResult<Go>;
+
 type Cont<'c> =
     &'c mut dyn FnMut(&Run, &mut Env, &mut Vec<Option<Value>>, Option<DefId>) -> EResult<Go>;
 
@@ -59,7 +62,7 @@ pub fn init_states_part(
     init: &Expr,
     worker: usize,
     workers: usize,
-    emit: &mut dyn FnMut(&[Option<Value>], InitKey) -> EResult<Go>,
+    emit: EmitKeyed,
 ) -> Result<(), (InitKey, EvalError)> {
     let part = Part::new(worker, workers);
     let mut counted = |st: &[Option<Value>], _: Option<DefId>| {
