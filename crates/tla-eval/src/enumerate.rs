@@ -270,7 +270,7 @@ impl Run<'_, '_> {
             }
             Builtin(self::Builtin::And, args) => self.conj(args, env, next, action, k),
             Junction(self::Junction::Or, items) | Builtin(self::Builtin::Or, items) => {
-                Part::choose(self.part, items.len(), &mut |i| {
+                Part::choose(self.part, items.len(), |i| {
                     self.step(&items[i], env, next, action, splitting, k)
                 })
             }
@@ -363,7 +363,7 @@ impl Run<'_, '_> {
                     let set = self.eval(&args[1], env, next)?;
                     let elems = set.enumerate().at(args[1].loc)?;
                     let elems = elems.as_slice();
-                    Part::choose(self.part, elems.len(), &mut |i| {
+                    Part::choose(self.part, elems.len(), |i| {
                         self.assign(x, elems[i].clone(), env, next, action, k)
                     })
                 }
@@ -766,7 +766,7 @@ impl Run<'_, '_> {
         let (vars, tuple, elems) = &lists[i];
         let elems = elems.as_slice();
         let mark = env.len();
-        Part::choose(self.part, elems.len(), &mut |j| {
+        Part::choose(self.part, elems.len(), |j| {
             self.ev
                 .bind_vars(vars, *tuple, elems[j].clone(), env, body.loc)?;
             let go = self.exists(lists, i + 1, body, env, next, action, splitting, k);

@@ -63,33 +63,44 @@ impl Part {
 
     /// Runs `way(i)` for each of `n` ways, or for this worker's share of them when this is
     /// the first choice of its path with enough ways. Stops at the first `false` or error.
+    #[inline]
     pub(crate) fn choose<E>(
         part: Option<&Part>,
         n: usize,
+        mut way: impl FnMut(usize) -> Result<bool, E>,
+    ) -> Result<bool, E> {
+        match part {
+            Some(p) if !p.inside.get() && n >= p.workers.max(2) => p.divide(n, &mut way),
+            _ => {
+                for i in 0..n {
+                    if !way(i)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
+
+    /// This worker's ways of a divided choice.
+    fn divide<E>(
+        &self,
+        n: usize,
         way: &mut dyn FnMut(usize) -> Result<bool, E>,
     ) -> Result<bool, E> {
-        let Some(p) = part.filter(|p| !p.inside.get() && n >= p.workers.max(2)) else {
-            for i in 0..n {
-                if !way(i)? {
-                    return Ok(false);
-                }
-            }
-            return Ok(true);
-        };
-        p.splits.set(p.splits.get() + 1);
-        p.inside.set(true);
-        for i in (p.worker..n).step_by(p.workers) {
-            p.way.set(i as u32);
-            p.seq.set(0);
+        self.splits.set(self.splits.get() + 1);
+        self.inside.set(true);
+        for i in (self.worker..n).step_by(self.workers) {
+            self.way.set(i as u32);
+            self.seq.set(0);
             // An error leaves the walk where it is: its key places it.
-            let go = way(i)?;
-            if !go {
-                p.inside.set(false);
+            if !way(i)? {
+                self.inside.set(false);
                 return Ok(false);
             }
         }
-        p.inside.set(false);
-        p.seq.set(0);
+        self.inside.set(false);
+        self.seq.set(0);
         Ok(true)
     }
 }

@@ -134,13 +134,20 @@ fn product_of_sizes(sizes: impl Iterator<Item = Result<i64, SizeError>>) -> Resu
 
 impl Value {
     /// `elem \in self` with TLC's rules (see the module documentation).
+    #[inline]
     pub fn member(&self, elem: &Value) -> VResult<bool> {
-        if member_cache::worth_keeping(self, elem) {
-            return member_cache::member(self, elem, || self.member_searched(elem));
+        match (self, elem) {
+            (Value::Interval(lo, hi), Value::Int(n)) => Ok(lo <= n && n <= hi),
+            (Value::Set(s), _) if !member_cache::worth_keeping(self, elem) => s.contains(elem),
+            _ if member_cache::worth_keeping(self, elem) => {
+                member_cache::member(self, elem, || self.member_searched(elem))
+            }
+            _ => self.member_searched(elem),
         }
-        self.member_searched(elem)
     }
 
+    /// `member` without the kept answers: the parts of a set defined by a type are searched
+    /// so (only the question asked keeps its answer, not the many it asks of the parts).
     fn member_searched(&self, elem: &Value) -> VResult<bool> {
         match self {
             Value::Set(s) => s.contains(elem),
@@ -163,7 +170,7 @@ impl Value {
                     )));
                 }
                 for x in elem.set_iter()? {
-                    if !base.member(&x)? {
+                    if !base.member_searched(&x)? {
                         return Ok(false);
                     }
                 }
@@ -178,7 +185,7 @@ impl Value {
                     return Ok(false);
                 }
                 for v in f.values() {
-                    if !fs.range.member(v)? {
+                    if !fs.range.member_searched(v)? {
                         return Ok(false);
                     }
                 }
@@ -200,7 +207,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (i, (name, v)) in f.iter().enumerate() {
-                    if name != rs.names[i] || !rs.sets[i].member(v)? {
+                    if name != rs.names[i] || !rs.sets[i].member_searched(v)? {
                         return Ok(false);
                     }
                 }
@@ -231,7 +238,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (s, x) in sets.iter().zip(elems) {
-                    if !s.member(x)? {
+                    if !s.member_searched(x)? {
                         return Ok(false);
                     }
                 }
@@ -241,7 +248,7 @@ impl Value {
                 Value::Func(f) => match f.as_tuple() {
                     Some(t) => {
                         for x in t {
-                            if !range.member(x)? {
+                            if !range.member_searched(x)? {
                                 return Ok(false);
                             }
                         }

@@ -20,8 +20,22 @@ struct Row {
     member: bool,
 }
 
+/// The rows, and how well they serve: when fewer than a quarter of a window's questions
+/// were answered from them (objects rarely asked about twice), they are left alone for the
+/// next `REST` questions, which then cost nothing extra.
+#[derive(Default)]
+struct Table {
+    rows: Vec<Option<Row>>,
+    asked: u32,
+    answered: u32,
+    resting: u32,
+}
+
+const WINDOW: u32 = 4096;
+const REST: u32 = 16 * WINDOW;
+
 thread_local! {
-    static ROWS_KEPT: RefCell<Vec<Option<Row>>> = const { RefCell::new(Vec::new()) };
+    static TABLE: RefCell<Table> = RefCell::new(Table::default());
 }
 
 /// The address of a value's shared object, for the kinds whose membership may be kept.
@@ -47,6 +61,7 @@ fn same_object(a: &Value, b: &Value) -> bool {
 
 /// Whether `elem \in set` is worth looking up: a compound element, and a set searched by
 /// more than a few comparisons.
+#[inline]
 pub(crate) fn worth_keeping(set: &Value, elem: &Value) -> bool {
     matches!(elem, Value::Func(_) | Value::Set(_))
         && match set {
@@ -71,25 +86,42 @@ pub(crate) fn member(
         return search();
     };
     let row = (s.rotate_left(17) ^ e).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 12);
-    let kept = ROWS_KEPT.with(|t| {
-        let t = t.borrow();
-        match t.get(row) {
+    let kept = TABLE.with(|t| {
+        let Ok(mut t) = t.try_borrow_mut() else {
+            return Err(());
+        };
+        if t.resting > 0 {
+            t.resting -= 1;
+            return Err(());
+        }
+        t.asked += 1;
+        if t.asked == WINDOW {
+            if t.answered < WINDOW / 4 {
+                t.resting = REST;
+            }
+            (t.asked, t.answered) = (0, 0);
+        }
+        let hit = match t.rows.get(row) {
             Some(Some(r)) if same_object(&r.set, set) && same_object(&r.elem, elem) => {
                 Some(r.member)
             }
             _ => None,
-        }
+        };
+        t.answered += hit.is_some() as u32;
+        Ok(hit)
     });
-    if let Some(m) = kept {
-        return Ok(m);
+    match kept {
+        Err(()) => return search(),
+        Ok(Some(m)) => return Ok(m),
+        Ok(None) => {}
     }
     let m = search()?;
-    ROWS_KEPT.with(|t| {
+    TABLE.with(|t| {
         if let Ok(mut t) = t.try_borrow_mut() {
-            if t.is_empty() {
-                t.resize_with(ROWS, || None);
+            if t.rows.is_empty() {
+                t.rows.resize_with(ROWS, || None);
             }
-            t[row] = Some(Row {
+            t.rows[row] = Some(Row {
                 set: set.clone(),
                 elem: elem.clone(),
                 member: m,
