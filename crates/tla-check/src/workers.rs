@@ -315,6 +315,8 @@ fn run<T: Sync>(
                 }
             }
             done.push((k, out));
+            // A worker waiting to grow the table gets it between chunks at the latest.
+            c.guard = None;
         }
         done
     };
