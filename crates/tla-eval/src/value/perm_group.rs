@@ -5,7 +5,10 @@
 //! each one under every permutation again was most of a symmetric model's fingerprinting.
 
 use super::intern::ModelValue;
+use super::perm_hash::Item;
+use super::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// The permutations of a group, identity excluded, and the model values they move.
 pub struct PermGroup {
@@ -100,5 +103,103 @@ impl ItemCache {
     /// The row of `key`, and the key as stored (never 0, which marks an empty row).
     fn row(&self, key: u128) -> (usize, u128) {
         ((key as usize) & (self.keys.len() - 1), key | 1)
+    }
+}
+
+/// The identity hash of items met before, and whether they hold a moved model value, by the
+/// identity of their objects: a successor shares most of its parent's messages and records,
+/// whose encodings need not be walked again.
+#[derive(Default)]
+pub(super) struct ItemIds {
+    group: u64,
+    rows: Vec<Option<IdRow>>,
+}
+
+/// A row holds the item's objects (so their addresses cannot be reused while it is kept).
+struct IdRow {
+    object: Value,
+    key: Option<Value>,
+    own: u128,
+    met: bool,
+}
+
+const ID_ROWS: usize = 1 << 14;
+
+/// The compound object an item is known by, and the plain value paired with it, if any.
+fn identity<'v>(it: Item<'v>) -> Option<(&'v Value, Option<&'v Value>)> {
+    let compound = |v: &Value| matches!(v, Value::Func(_) | Value::Set(_));
+    let plain = |v: &Value| {
+        matches!(
+            v,
+            Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_)
+        )
+    };
+    match it {
+        Item::Elem(x) if compound(x) => Some((x, None)),
+        Item::Pair(k, x) if compound(x) && plain(k) => Some((x, Some(k))),
+        _ => None,
+    }
+}
+
+fn address(v: &Value) -> usize {
+    match v {
+        Value::Func(f) => Arc::as_ptr(f) as *const u8 as usize,
+        Value::Set(s) => s.arc().as_ptr() as *const u8 as usize,
+        _ => 0,
+    }
+}
+
+fn same_object(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Func(x), Value::Func(y)) => Arc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
+        _ => false,
+    }
+}
+
+impl ItemIds {
+    pub(super) fn use_group(&mut self, group: &PermGroup) {
+        if self.group != group.id {
+            self.group = group.id;
+            self.rows.clear();
+        }
+    }
+
+    fn row(object: &Value, key: Option<&Value>) -> usize {
+        let k = key.map_or(0, |k| match k {
+            Value::Int(n) => *n as u64,
+            Value::ModelValue(m) => m.index() as u64 + 1,
+            Value::Str(s) => s.token() as u64 + 2,
+            Value::Bool(b) => *b as u64 + 3,
+            _ => 0,
+        });
+        let a = (address(object) as u64).rotate_left(17) ^ k;
+        (a.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 50) as usize % ID_ROWS
+    }
+
+    /// The identity hash of `it` and whether it holds a moved model value, if kept.
+    pub(super) fn get(&self, it: Item) -> Option<(u128, bool)> {
+        let (object, key) = identity(it)?;
+        match self.rows.get(Self::row(object, key)) {
+            Some(Some(r)) if same_object(&r.object, object) && r.key.as_ref() == key => {
+                Some((r.own, r.met))
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn put(&mut self, it: Item, own: u128, met: bool) {
+        let Some((object, key)) = identity(it) else {
+            return;
+        };
+        if self.rows.is_empty() {
+            self.rows.resize_with(ID_ROWS, || None);
+        }
+        self.rows[Self::row(object, key)] = Some(IdRow {
+            object: object.clone(),
+            key: key.cloned(),
+            own,
+            met,
+        });
     }
 }

@@ -12,7 +12,7 @@
 use super::error::VResult;
 use super::func::Domain;
 use super::intern::ModelValue;
-use super::perm_group::{ItemCache, PermGroup};
+use super::perm_group::{ItemCache, ItemIds, PermGroup};
 use super::Value;
 use xxhash_rust::xxh3::xxh3_128;
 
@@ -55,6 +55,7 @@ pub struct PermHasher {
     /// The permutation `hash_all_reusing` hashes under, by index in `perms`.
     replaying: usize,
     items: ItemCache,
+    item_ids: ItemIds,
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -81,7 +82,7 @@ struct TapeEntry {
 
 /// What an order-free value is the sum of: its elements, or its (argument, value) pairs.
 #[derive(Clone, Copy)]
-enum Item<'v> {
+pub(super) enum Item<'v> {
     Elem(&'v Value),
     Pair(&'v Value, &'v Value),
 }
@@ -126,6 +127,7 @@ impl PermHasher {
             self.perms.clone_from(&group.perms);
         }
         self.items.use_group(group);
+        self.item_ids.use_group(group);
         self.tape.clear();
         self.kept.clear();
         self.bag_sums.clear();
@@ -292,16 +294,23 @@ impl PermHasher {
         let mut sum: u128 = 0;
         let mut r = Ok(());
         for it in items {
-            self.met = false;
-            buf.clear();
-            r = self.encode_item(it, &[], &mut buf, depth + 1);
-            if r.is_err() {
-                break;
-            }
-            let own = xxh3_128(&buf);
+            let (own, met) = match self.item_ids.get(it) {
+                Some(known) => known,
+                None => {
+                    self.met = false;
+                    buf.clear();
+                    r = self.encode_item(it, &[], &mut buf, depth + 1);
+                    if r.is_err() {
+                        break;
+                    }
+                    let own = xxh3_128(&buf);
+                    self.item_ids.put(it, own, self.met);
+                    (own, self.met)
+                }
+            };
             sum = sum.wrapping_add(own);
             let sums = &mut self.bag_sums[base..base + width];
-            if !self.met {
+            if !met {
                 sums.iter_mut().for_each(|s| *s = s.wrapping_add(own));
                 continue;
             }
