@@ -254,15 +254,6 @@ pub struct Fingerprinter {
     kept: Vec<Option<(Value, Vec<u8>)>>,
 }
 
-/// The same function or set object (not merely an equal one).
-fn same_object(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Func(x), Value::Func(y)) => std::sync::Arc::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
-        _ => false,
-    }
-}
-
 impl Fingerprinter {
     pub fn new() -> Self {
         Fingerprinter {
@@ -298,7 +289,7 @@ impl Fingerprinter {
                 self.kept.resize_with(i + 1, || None);
             }
             match &mut self.kept[i] {
-                Some((k, bytes)) if same_object(k, v) => self.buf.extend_from_slice(bytes),
+                Some((k, bytes)) if k.same_object(v) => self.buf.extend_from_slice(bytes),
                 slot => {
                     let at = self.buf.len();
                     encode(v, &mut self.buf, true)?;

@@ -6,7 +6,6 @@
 use super::error::VResult;
 use super::Value;
 use std::cell::RefCell;
-use std::sync::Arc;
 
 /// Explicit sets smaller than this are searched directly: a few comparisons cost less than
 /// a look-up.
@@ -38,27 +37,6 @@ thread_local! {
     static TABLE: RefCell<Table> = RefCell::new(Table::default());
 }
 
-/// The address of a value's shared object, for the kinds whose membership may be kept.
-fn object(v: &Value) -> Option<usize> {
-    fn addr<T: ?Sized>(a: &Arc<T>) -> usize {
-        Arc::as_ptr(a) as *const u8 as usize
-    }
-    match v {
-        Value::Func(f) => Some(addr(f)),
-        Value::Set(s) => Some(addr(s.arc())),
-        Value::Subset(a) | Value::SeqSet(a) => Some(addr(a)),
-        Value::FuncSet(a) => Some(addr(a)),
-        Value::RecordSet(a) => Some(addr(a)),
-        Value::Product(a) => Some(addr(a)),
-        _ => None,
-    }
-}
-
-/// Both are the same object (equal addresses of the same kind).
-fn same_object(a: &Value, b: &Value) -> bool {
-    std::mem::discriminant(a) == std::mem::discriminant(b) && object(a) == object(b)
-}
-
 /// Whether `elem \in set` is worth looking up: a compound element, and a set searched by
 /// more than a few comparisons.
 #[inline]
@@ -82,7 +60,7 @@ pub(crate) fn member(
     elem: &Value,
     search: impl FnOnce() -> VResult<bool>,
 ) -> VResult<bool> {
-    let (Some(s), Some(e)) = (object(set), object(elem)) else {
+    let (Some(s), Some(e)) = (set.object_address(), elem.object_address()) else {
         return search();
     };
     let row = (s.rotate_left(17) ^ e).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 12);
@@ -102,9 +80,7 @@ pub(crate) fn member(
             (t.asked, t.answered) = (0, 0);
         }
         let hit = match t.rows.get(row) {
-            Some(Some(r)) if same_object(&r.set, set) && same_object(&r.elem, elem) => {
-                Some(r.member)
-            }
+            Some(Some(r)) if r.set.same_object(set) && r.elem.same_object(elem) => Some(r.member),
             _ => None,
         };
         t.answered += hit.is_some() as u32;

@@ -101,6 +101,32 @@ pub enum Value {
 }
 
 impl Value {
+    /// The address of the shared object a compound value is held in (None for scalars and
+    /// the infinite sets): equal addresses of one kind are one object, not merely equal values.
+    pub(crate) fn object_address(&self) -> Option<usize> {
+        fn addr<T: ?Sized>(a: &Arc<T>) -> usize {
+            Arc::as_ptr(a) as *const u8 as usize
+        }
+        match self {
+            Value::Func(f) => Some(addr(f)),
+            Value::Set(s) => Some(addr(s.arc())),
+            Value::Subset(a) | Value::SeqSet(a) => Some(addr(a)),
+            Value::FuncSet(a) => Some(addr(a)),
+            Value::RecordSet(a) => Some(addr(a)),
+            Value::Product(a) => Some(addr(a)),
+            _ => None,
+        }
+    }
+
+    /// Whether both are the same compound object (see `object_address`).
+    pub(crate) fn same_object(&self, other: &Value) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+            && self.object_address().is_some()
+            && self.object_address() == other.object_address()
+    }
+}
+
+impl Value {
     pub const TRUE: Value = Value::Bool(true);
     pub const FALSE: Value = Value::Bool(false);
 

@@ -8,7 +8,6 @@ use super::intern::ModelValue;
 use super::perm_hash::Item;
 use super::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 /// The permutations of a group, identity excluded, and the model values they move.
 pub struct PermGroup {
@@ -141,22 +140,6 @@ fn identity<'v>(it: Item<'v>) -> Option<(&'v Value, Option<&'v Value>)> {
     }
 }
 
-fn address(v: &Value) -> usize {
-    match v {
-        Value::Func(f) => Arc::as_ptr(f) as *const u8 as usize,
-        Value::Set(s) => s.arc().as_ptr() as *const u8 as usize,
-        _ => 0,
-    }
-}
-
-fn same_object(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Func(x), Value::Func(y)) => Arc::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
-        _ => false,
-    }
-}
-
 impl ItemIds {
     pub(super) fn use_group(&mut self, group: &PermGroup) {
         if self.group != group.id {
@@ -173,7 +156,7 @@ impl ItemIds {
             Value::Bool(b) => *b as u64 + 3,
             _ => 0,
         });
-        let a = (address(object) as u64).rotate_left(17) ^ k;
+        let a = (object.object_address().unwrap_or(0) as u64).rotate_left(17) ^ k;
         (a.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 50) as usize % ID_ROWS
     }
 
@@ -181,7 +164,7 @@ impl ItemIds {
     pub(super) fn get(&self, it: Item) -> Option<(u128, bool)> {
         let (object, key) = identity(it)?;
         match self.rows.get(Self::row(object, key)) {
-            Some(Some(r)) if same_object(&r.object, object) && r.key.as_ref() == key => {
+            Some(Some(r)) if r.object.same_object(object) && r.key.as_ref() == key => {
                 Some((r.own, r.met))
             }
             _ => None,
