@@ -269,7 +269,11 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                 .ev
                 .eval(view, &mut self.env, &StateView::state(state))
                 .and_then(|v| {
-                    crate::symmetry::fingerprint(sym, &mut self.fp, &[v]).map_err(EvalError::from)
+                    match sym {
+                        None => self.fp.fingerprint_view(&v),
+                        Some(_) => crate::symmetry::fingerprint(sym, &mut self.fp, &[v]),
+                    }
+                    .map_err(EvalError::from)
                 }),
         }
     }

@@ -281,30 +281,57 @@ impl Fingerprinter {
     pub fn fingerprint_all<'a>(&mut self, vs: impl IntoIterator<Item = &'a Value>) -> VResult<u64> {
         self.buf.clear();
         for (i, v) in vs.into_iter().enumerate() {
-            if !matches!(v, Value::Func(_) | Value::Set(_)) {
+            self.put_kept(i, v)?;
+        }
+        Ok(xxh3_64(&self.buf))
+    }
+
+    /// `fingerprint_all(&[v])` (the same bytes), for a VIEW's value: a view is built anew
+    /// for each state, so a tuple's components are the parts kept per position, as a state's
+    /// variables are (`<<ledger, received>>` shares both with the state's variables).
+    pub fn fingerprint_view(&mut self, v: &Value) -> VResult<u64> {
+        let tuple = v.as_func().and_then(|f| match f.domain() {
+            Domain::Range(lo) => Some((*lo, f.values())),
+            Domain::Explicit(_) => None,
+        });
+        let Some((lo, items)) = tuple else {
+            return self.fingerprint_all(std::iter::once(v));
+        };
+        self.buf.clear();
+        self.buf.push(TAG_FUNC);
+        put_len(&mut self.buf, items.len());
+        for (i, x) in items.iter().enumerate() {
+            put_int(&mut self.buf, lo + i as i64);
+            self.put_kept(i, x)?;
+        }
+        Ok(xxh3_64(&self.buf))
+    }
+
+    /// Appends `v`'s encoding, copied when `v` is the function or set met at position `i`
+    /// last time.
+    fn put_kept(&mut self, i: usize, v: &Value) -> VResult<()> {
+        if !matches!(v, Value::Func(_) | Value::Set(_)) {
+            return encode(v, &mut self.buf, true);
+        }
+        if self.kept.len() <= i {
+            self.kept.resize_with(i + 1, || None);
+        }
+        match &mut self.kept[i] {
+            Some((k, bytes)) if k.same_object(v) => self.buf.extend_from_slice(bytes),
+            slot => {
+                let at = self.buf.len();
                 encode(v, &mut self.buf, true)?;
-                continue;
-            }
-            if self.kept.len() <= i {
-                self.kept.resize_with(i + 1, || None);
-            }
-            match &mut self.kept[i] {
-                Some((k, bytes)) if k.same_object(v) => self.buf.extend_from_slice(bytes),
-                slot => {
-                    let at = self.buf.len();
-                    encode(v, &mut self.buf, true)?;
-                    match slot {
-                        Some((k, bytes)) => {
-                            *k = v.clone();
-                            bytes.clear();
-                            bytes.extend_from_slice(&self.buf[at..]);
-                        }
-                        None => *slot = Some((v.clone(), self.buf[at..].to_vec())),
+                match slot {
+                    Some((k, bytes)) => {
+                        *k = v.clone();
+                        bytes.clear();
+                        bytes.extend_from_slice(&self.buf[at..]);
                     }
+                    None => *slot = Some((v.clone(), self.buf[at..].to_vec())),
                 }
             }
         }
-        Ok(xxh3_64(&self.buf))
+        Ok(())
     }
 }
 

@@ -138,3 +138,30 @@ fn fingerprints_of_states_sharing_values_match_fresh_ones() {
     // The first and fourth states are equal; all others differ.
     assert_eq!(seen.len(), states.len() - 1);
 }
+
+#[test]
+fn a_views_tuple_fingerprints_as_the_tuple_does() {
+    // Views built anew from shared parts, a view that is no tuple, and one with another
+    // lower bound: each must fingerprint exactly as the value encoded whole.
+    let s1 = Value::set(vec![Value::Int(1), Value::Int(2)]).unwrap();
+    let s2 = Value::set(vec![Value::Int(1), Value::Int(3)]).unwrap();
+    let f = Value::tuple(vec![Value::Int(1), Value::str("a")]);
+    let views = [
+        Value::tuple(vec![s1.clone(), f.clone()]),
+        Value::tuple(vec![s1.clone(), f.clone()]),
+        Value::tuple(vec![s2.clone(), f.clone()]),
+        Value::tuple(vec![f.clone(), s2.clone(), Value::Int(7)]),
+        s1.clone(),
+        Value::func_from_pairs(vec![(Value::Int(0), s1.clone()), (Value::Int(1), f)]).unwrap(),
+        Value::tuple(vec![s1, s2]),
+    ];
+    let mut reused = Fingerprinter::new();
+    let mut seen = std::collections::HashSet::new();
+    for v in &views {
+        let whole = Fingerprinter::new().fingerprint_all([v]).unwrap();
+        assert_eq!(reused.fingerprint_view(v).unwrap(), whole, "{v}");
+        seen.insert(whole);
+    }
+    // The first two views are equal; all others differ.
+    assert_eq!(seen.len(), views.len() - 1);
+}
