@@ -321,28 +321,39 @@ fn run<T: Sync>(
         done
     };
     let mut outs: Vec<Option<ChunkOut>> = (0..chunks).map(|_| None).collect();
+    for done in on_threads(rules.workers.min(chunks.max(1)), |_| worker()) {
+        for (k, out) in done {
+            outs[k] = Some(out);
+        }
+    }
+    outs
+}
+
+/// `work(i)` for each of `n` workers, worker 0 on the calling thread; the results in worker
+/// order.
+fn on_threads<R: Send>(n: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    let work = &work;
     std::thread::scope(|s| {
-        let others: Vec<_> = (1..rules.workers.min(chunks.max(1)))
-            .map(|_| {
+        let others: Vec<_> = (1..n)
+            .map(|i| {
                 std::thread::Builder::new()
                     .stack_size(STACK)
-                    .spawn_scoped(s, || {
-                        let done = worker();
+                    .spawn_scoped(s, move || {
+                        let r = work(i);
                         RunInfo::set_thread_level(None);
-                        done
+                        r
                     })
                     .expect("spawn a worker")
             })
             .collect();
-        let mut all = worker();
-        for h in others {
-            all.extend(h.join().expect("a worker panicked"));
-        }
-        for (k, out) in all {
-            outs[k] = Some(out);
-        }
-    });
-    outs
+        let mut all = vec![work(0)];
+        all.extend(
+            others
+                .into_iter()
+                .map(|h| h.join().expect("a worker panicked")),
+        );
+        all
+    })
 }
 
 /// The initial states in the order one enumeration emits them, the enumeration divided
@@ -369,27 +380,7 @@ pub fn enumerate_initial(
         });
         (states, r.err())
     };
-    let shares: Vec<Share> = std::thread::scope(|s| {
-        let others: Vec<_> = (1..workers)
-            .map(|w| {
-                std::thread::Builder::new()
-                    .stack_size(STACK)
-                    .spawn_scoped(s, move || {
-                        let r = share(w);
-                        RunInfo::set_thread_level(None);
-                        r
-                    })
-                    .expect("spawn a worker")
-            })
-            .collect();
-        let mut all = vec![share(0)];
-        all.extend(
-            others
-                .into_iter()
-                .map(|h| h.join().expect("a worker panicked")),
-        );
-        all
-    });
+    let shares: Vec<Share> = on_threads(workers, share);
     let mut error: Option<(InitKey, tla_eval::EvalError)> = None;
     let mut states = Vec::new();
     for (part, err) in shares {

@@ -138,10 +138,10 @@ impl Value {
     pub fn member(&self, elem: &Value) -> VResult<bool> {
         match (self, elem) {
             (Value::Interval(lo, hi), Value::Int(n)) => Ok(lo <= n && n <= hi),
-            (Value::Set(s), _) if !member_cache::worth_keeping(self, elem) => s.contains(elem),
             _ if member_cache::worth_keeping(self, elem) => {
                 member_cache::member(self, elem, || self.member_searched(elem))
             }
+            (Value::Set(s), _) => s.contains(elem),
             _ => self.member_searched(elem),
         }
     }

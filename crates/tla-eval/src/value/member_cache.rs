@@ -63,7 +63,8 @@ pub(crate) fn member(
     let (Some(s), Some(e)) = (set.object_address(), elem.object_address()) else {
         return search();
     };
-    let row = (s.rotate_left(17) ^ e).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 12);
+    let mixed = ((s.rotate_left(17) ^ e) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let row = (mixed >> (64 - ROWS.trailing_zeros())) as usize;
     let kept = TABLE.with(|t| {
         let Ok(mut t) = t.try_borrow_mut() else {
             return Err(());

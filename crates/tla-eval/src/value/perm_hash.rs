@@ -311,14 +311,12 @@ impl PermHasher {
             sum = sum.wrapping_add(own);
             let sums = &mut self.bag_sums[base..base + width];
             if !met {
-                sums.iter_mut().for_each(|s| *s = s.wrapping_add(own));
+                add_each(sums, std::iter::repeat(&own));
                 continue;
             }
             any_met = true;
             if let Some(kept) = self.items.get(own) {
-                sums.iter_mut()
-                    .zip(kept)
-                    .for_each(|(s, h)| *s = s.wrapping_add(*h));
+                add_each(sums, kept);
                 continue;
             }
             images.clear();
@@ -334,10 +332,7 @@ impl PermHasher {
                 break;
             }
             self.items.put(own, &images);
-            let sums = &mut self.bag_sums[base..base + width];
-            sums.iter_mut()
-                .zip(&images)
-                .for_each(|(s, h)| *s = s.wrapping_add(*h));
+            add_each(&mut self.bag_sums[base..base + width], &images);
         }
         self.met = outer_met | any_met;
         self.bufs[depth] = buf;
@@ -434,6 +429,13 @@ impl PermHasher {
         }
         Ok(())
     }
+}
+
+/// Adds each hash to the sum of its permutation.
+fn add_each<'h>(sums: &mut [u128], hashes: impl IntoIterator<Item = &'h u128>) {
+    sums.iter_mut()
+        .zip(hashes)
+        .for_each(|(s, h)| *s = s.wrapping_add(*h));
 }
 
 /// The head of an order-free value's encoding, for the values encoded as one.
