@@ -72,6 +72,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         kind: ExprKind::Call(d, Vec::new()),
         loc,
         level: spec.def(d).level,
+        slot: Default::default(),
     };
     let check = |n: &Name| -> Result<Check, ModelError> {
         let d = def_named(n)?;
@@ -230,6 +231,7 @@ fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
                 kind: ExprKind::Junction(Junction::And, init),
                 loc,
                 level: Level::State,
+                slot: Default::default(),
             }
         }
     };

@@ -131,6 +131,47 @@ pub struct Expr {
     pub kind: ExprKind,
     pub loc: Loc,
     pub level: Level,
+    /// Filled by the evaluator (see [`ExprSlot`]).
+    pub slot: ExprSlot,
+}
+
+/// Room for the evaluator to keep what it prepares for an expression at its first evaluation
+/// (a compiled form), found without a table lookup. Not part of the expression's meaning: it
+/// compares equal, prints as nothing, and a clone starts empty.
+#[derive(Default)]
+pub struct ExprSlot(std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>);
+
+impl ExprSlot {
+    #[inline]
+    pub fn get(&self) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        self.0.get().map(|b| &**b)
+    }
+
+    /// The content, made by `make` if the slot is empty.
+    pub fn get_or_init(
+        &self,
+        make: impl FnOnce() -> Box<dyn std::any::Any + Send + Sync>,
+    ) -> &(dyn std::any::Any + Send + Sync) {
+        &**self.0.get_or_init(make)
+    }
+}
+
+impl Clone for ExprSlot {
+    fn clone(&self) -> Self {
+        ExprSlot::default()
+    }
+}
+
+impl PartialEq for ExprSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for ExprSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("_")
+    }
 }
 
 /// An operator passed as an argument to a higher-order operator. A LAMBDA becomes a definition

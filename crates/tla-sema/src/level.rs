@@ -144,6 +144,7 @@ impl Checker<'_> {
                 kind: ExprKind::Bool(false),
                 loc: def.loc,
                 level: Level::Constant,
+                slot: Default::default(),
             },
         );
         let mut pu = ParamUse::default();
@@ -458,6 +459,7 @@ impl Checker<'_> {
                                     kind: ExprKind::Bool(false),
                                     loc,
                                     level: Level::Constant,
+                                    slot: Default::default(),
                                 },
                             ),
                         }];

@@ -115,6 +115,7 @@ pub fn selftest(setup: &Setup, trace: &Trace, opts: &Options) -> Result<Report, 
             kind: ExprKind::Bool(false),
             loc: def.body.loc,
             level: Level::Constant,
+            slot: Default::default(),
         };
         let result = match validate_loaded(setup, &loaded, trace, opts) {
             Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),

@@ -315,11 +315,13 @@ impl<'e, 'a> Reader<'e, 'a> {
             kind: ExprKind::AngleAction(a.clone(), v.clone()),
             loc: fair.loc,
             level: Level::Action,
+            slot: Default::default(),
         };
         let enabled = Expr {
             kind: ExprKind::Builtin(Builtin::Enabled, vec![step.clone()]),
             loc: fair.loc,
             level: Level::State,
+            slot: Default::default(),
         };
         let key = format!("{:p}/{:?}", fair as *const Expr, b);
         let st = self.atoms.intern(format!("step/{key}"), || Atom {

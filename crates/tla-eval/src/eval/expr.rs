@@ -25,12 +25,15 @@ impl Evaluator<'_> {
             ExprKind::Num(n) if *n <= i32::MAX as u128 => return Ok(Value::Int(*n as i64)),
             _ => {}
         }
+        if let Some(n) = self.compiled(e) {
+            return self.run_compiled(n, e, env, sv);
+        }
         self.expr_node(e, env, sv)
     }
 
-    /// Evaluates any kind of expression.
+    /// Evaluates any kind of expression by interpreting its node.
     #[inline(never)]
-    fn expr_node(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
+    pub(super) fn expr_node(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
         use ExprKind::*;
         let loc = e.loc;
         match &e.kind {

@@ -13,6 +13,17 @@ use tla_sema::ir::{Bound, Builtin, Expr, ExprKind, Junction, Loc, Quantifier};
 
 impl Evaluator<'_> {
     pub(crate) fn bool_of(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        if let ExprKind::Bool(b) = e.kind {
+            return Ok(b);
+        }
+        if let Some(n) = self.compiled(e) {
+            return self.run_compiled_bool(n, e, env, sv);
+        }
+        self.bool_of_node(e, env, sv)
+    }
+
+    /// `e` as a formula, interpreting its node.
+    pub(super) fn bool_of_node(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
         let direct = match &e.kind {
             ExprKind::Bool(b) => return Ok(*b),
             ExprKind::Junction(j, items) => Some(self.junction(*j, items, env, sv)),
@@ -23,7 +34,7 @@ impl Evaluator<'_> {
         if let Some(r) = direct {
             return r;
         }
-        match self.expr(e, env, sv)? {
+        match self.expr_node(e, env, sv)? {
             Value::Bool(b) => Ok(b),
             other => Err(EvalError::at(
                 format!(

@@ -43,7 +43,7 @@ impl IntOp {
 
     /// The result, when it is an integer in TLC's range or a Boolean.
     #[inline]
-    fn apply(self, a: i64, b: i64) -> Option<Value> {
+    pub(super) fn apply(self, a: i64, b: i64) -> Option<Value> {
         Some(match self {
             IntOp::Add => Value::Int(int::add(a, b).ok()?),
             IntOp::Sub => Value::Int(int::sub(a, b).ok()?),

@@ -4,6 +4,7 @@ mod apply;
 mod builtin;
 mod call;
 mod call_memo;
+mod compiled;
 mod expr;
 mod formula;
 mod fun_memo;
@@ -89,6 +90,8 @@ pub struct Evaluator<'a> {
     call_memo_plans: OnceLock<call_memo::CallMemoPlans>,
     /// Definitions that membership builds whole (see `member_whole.rs`).
     whole_member_defs: OnceLock<Vec<bool>>,
+    /// Per definition: whether evaluating it has no effect, for compiling (see `compiled.rs`).
+    effect_free_defs: OnceLock<Vec<bool>>,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
@@ -129,6 +132,7 @@ impl<'a> Evaluator<'a> {
             call_memo_plans: OnceLock::new(),
             whole_member_defs: OnceLock::new(),
             literal_sets: OnceLock::new(),
+            effect_free_defs: OnceLock::new(),
             registers: Mutex::new(Default::default()),
             run: RunInfo {
                 started: OnceLock::from(std::time::Instant::now()),

@@ -124,6 +124,7 @@ impl Resolver {
             kind,
             loc: self.loc(cx, span),
             level: Level::Constant,
+            slot: Default::default(),
         }
     }
 
@@ -977,6 +978,7 @@ impl Resolver {
                 kind: ExprKind::Bool(false),
                 loc,
                 level: Level::Constant,
+                slot: Default::default(),
             }),
             loc,
             is_function: false,
@@ -1022,6 +1024,7 @@ impl Resolver {
             kind: lowered.unwrap_or(ExprKind::Bool(false)),
             loc,
             level: Level::Constant,
+            slot: Default::default(),
         };
         id
     }

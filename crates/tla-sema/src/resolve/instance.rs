@@ -432,6 +432,7 @@ impl Copier {
                                 kind: ExprKind::Local(*p),
                                 loc,
                                 level: Level::Constant,
+                                slot: Default::default(),
                             })
                             .collect()
                     };

@@ -1,0 +1,586 @@
+//! Expressions compiled once into prepared steps.
+//!
+//! The interpreter (`expr_node`) decides at every node what kind of expression it holds,
+//! which definition a call reaches and whether that is Naturals' `<=`, and passes each result
+//! up through error-carrying layers. For the shapes that fill guards, invariants and
+//! constraints (Boolean connectives, quantifiers over one name, equality, membership, integer
+//! operators, `f[x]` and `r.field` on a value at hand, constants computed once) those
+//! decisions are taken at an expression's first evaluation and kept in its slot
+//! (`Expr::slot`); later evaluations run the prepared steps.
+//!
+//! A step computes what the interpreter computes for its node when no error arises. On an
+//! error the compiled run gives up (`Bail`) and the interpreter evaluates the expression again
+//! from the start, so every error (message, location, which one comes first) is the
+//! interpreter's. That is sound because only expressions without effects (Print, TLCSet,
+//! random choices, ...) are compiled: evaluating one again shows nothing.
+
+use super::int_ops::IntOp;
+use super::Evaluator;
+use crate::env::{Binding, Env, ExprRef, StateView};
+use crate::error::EResult;
+use crate::value::{IStr, Value};
+use tla_sema::ir::{
+    Builtin, ConstId, DefId, Expr, ExprKind, Junction, Loc, LocalId, OpRef, Quantifier, VarId,
+};
+
+/// What a slot holds: the compiled form, for the evaluator that made it (another evaluator
+/// may bind the constants and replacements differently, so it interprets instead).
+struct Compiled {
+    evaluator: u64,
+    /// `None` when compiling would not help (the expression's own node is not one of the
+    /// prepared shapes) or the expression may have effects.
+    node: Option<Node>,
+}
+
+/// A prepared step. `ExprRef`s point at the node's own expression, for the interpreter to
+/// take over where a value has an unusual form.
+pub(crate) enum Node {
+    /// A value found in place, without evaluating anything (see [`Place`]).
+    Place(Place),
+    /// `f[a]...` and `r.field...` on a value at hand, some argument computed (`f[i + 1]`).
+    Path(Base, Box<[Step]>, ExprRef),
+    /// Naturals' `+`, `-`, `*`, `<`, `>`, `<=`, `>=`.
+    IntOp(IntOp, DefId, Box<[Node; 2]>, ExprRef),
+    Eq(bool, Box<[Node; 2]>),
+    /// `/\` (false) or `\/` (true) of the items, left to right.
+    Junction(bool, Box<[Node]>),
+    Not(Box<Node>),
+    Implies(Box<[Node; 2]>),
+    If(Box<[Node; 3]>),
+    /// `\E` (true) or `\A` (false) of one name over a set.
+    Quant(bool, LocalId, Box<[Node; 2]>),
+    /// `x \in S` (or `\notin` when true): the set's form decides how (see `member_expr`).
+    In(bool, Box<Node>, ExprRef),
+    /// Any other expression, interpreted (its parts may be compiled).
+    Interp(ExprRef),
+}
+
+/// A value at hand (a literal, a bound name, a variable, a constant) or a part of one reached
+/// by keys at hand: `counter[i]`, `token.q`, `msgs[self][p]`. Found by reference, so an
+/// operator applied to places (`counter[i] <= 3`) copies nothing.
+pub(crate) struct Place {
+    base: Base,
+    keys: Box<[Base]>,
+    src: ExprRef,
+}
+
+pub(crate) enum Base {
+    Lit(Value),
+    Var(VarId, Loc),
+    Local(LocalId),
+    Const(ConstId),
+    /// A definition without parameters whose value is computed once for the run.
+    Cached(DefId),
+}
+
+pub(crate) enum Step {
+    Arg(Node),
+    Key(Base),
+}
+
+/// The most steps a path holds (as many arguments are kept on the stack).
+const MAX_STEPS: usize = 4;
+
+/// The compiled run gave up: the interpreter evaluates the expression instead.
+struct Bail;
+
+type Run<T> = Result<T, Bail>;
+
+fn bail<E>(_: E) -> Bail {
+    Bail
+}
+
+impl Evaluator<'_> {
+    /// The compiled form of `e`, compiling it at the first call.
+    #[inline]
+    pub(super) fn compiled<'e>(&self, e: &'e Expr) -> Option<&'e Node> {
+        let held = match e.slot.get() {
+            Some(held) => held,
+            None => e.slot.get_or_init(|| Box::new(self.compile_slot(e))),
+        };
+        let c = held.downcast_ref::<Compiled>()?;
+        if c.evaluator != self.id {
+            return None;
+        }
+        c.node.as_ref()
+    }
+
+    /// Whether `e` has a compiled form for this evaluator (compiling it if not yet done).
+    #[doc(hidden)]
+    pub fn has_compiled_form(&self, e: &Expr) -> bool {
+        self.compiled(e).is_some()
+    }
+
+    /// `e`'s value by its compiled form `n`, or by the interpreter if that gives up.
+    #[inline]
+    pub(super) fn run_compiled(
+        &self,
+        n: &Node,
+        e: &Expr,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Value> {
+        match self.run(n, env, sv) {
+            Ok(v) => Ok(v),
+            Err(Bail) => self.expr_node(e, env, sv),
+        }
+    }
+
+    /// `e` as a formula by its compiled form `n`, or by the interpreter if that gives up.
+    #[inline]
+    pub(super) fn run_compiled_bool(
+        &self,
+        n: &Node,
+        e: &Expr,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<bool> {
+        match self.run_bool(n, env, sv) {
+            Ok(b) => Ok(b),
+            Err(Bail) => self.bool_of_node(e, env, sv),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn compile_slot(&self, e: &Expr) -> Compiled {
+        let node = match self.compile(e) {
+            // Bound names and variables alone are answered before the slot is looked at.
+            Node::Interp(_) => None,
+            Node::Place(p) if p.keys.is_empty() && !matches!(p.base, Base::Cached(_)) => None,
+            n if self.effect_free_for_compiling(e) => Some(n),
+            _ => None,
+        };
+        Compiled {
+            evaluator: self.id,
+            node,
+        }
+    }
+
+    fn compile(&self, e: &Expr) -> Node {
+        use ExprKind as K;
+        let here = ExprRef::new(e);
+        if let Some(base) = self.compile_base(e) {
+            return Node::Place(Place {
+                base,
+                keys: Box::new([]),
+                src: here,
+            });
+        }
+        match &e.kind {
+            K::Call(d, args) if self.int_ops[d.index()].is_some() => match &args[..] {
+                [a, b] if !is_op_arg(a) && !is_op_arg(b) => Node::IntOp(
+                    self.int_ops[d.index()].expect("checked"),
+                    *d,
+                    Box::new([self.compile(a), self.compile(b)]),
+                    here,
+                ),
+                _ => Node::Interp(here),
+            },
+            K::FunApp(..) | K::Dot(..) => self.compile_path(e).unwrap_or(Node::Interp(here)),
+            K::Builtin(b, args) => match (b, &args[..]) {
+                (Builtin::And | Builtin::Or, [_, _]) => {
+                    let or = *b == Builtin::Or;
+                    let mut items = Vec::new();
+                    self.flatten(e, or, &mut items);
+                    Node::Junction(or, items.into())
+                }
+                (Builtin::Not, [a]) => Node::Not(Box::new(self.compile(a))),
+                (Builtin::Implies, [a, c]) => {
+                    Node::Implies(Box::new([self.compile(a), self.compile(c)]))
+                }
+                (Builtin::Eq | Builtin::Neq, [a, c]) => Node::Eq(
+                    *b == Builtin::Neq,
+                    Box::new([self.compile(a), self.compile(c)]),
+                ),
+                (Builtin::In | Builtin::NotIn, [a, s]) => Node::In(
+                    *b == Builtin::NotIn,
+                    Box::new(self.compile(a)),
+                    ExprRef::new(s),
+                ),
+                _ => Node::Interp(here),
+            },
+            K::Junction(j, items) => Node::Junction(
+                *j == Junction::Or,
+                items.iter().map(|it| self.compile(it)).collect(),
+            ),
+            K::Quant(q, bounds, body) => match &bounds[..] {
+                [b] if !b.tuple && b.vars.len() == 1 => Node::Quant(
+                    *q == Quantifier::Exists,
+                    b.vars[0],
+                    Box::new([self.compile(&b.set), self.compile(body)]),
+                ),
+                _ => Node::Interp(here),
+            },
+            K::If(c, a, b) => Node::If(Box::new([
+                self.compile(c),
+                self.compile(a),
+                self.compile(b),
+            ])),
+            K::Label(_, body) => self.compile(body),
+            _ => Node::Interp(here),
+        }
+    }
+
+    /// `e` as a value at hand, if it is one.
+    fn compile_base(&self, e: &Expr) -> Option<Base> {
+        use ExprKind as K;
+        Some(match &e.kind {
+            K::Bool(b) => Base::Lit(Value::Bool(*b)),
+            K::Num(n) => Base::Lit(Value::int(i64::try_from(*n).ok()?).ok()?),
+            // Only a string the spec's reading interned: interning decides TLC's order.
+            K::Str(s) => Base::Lit(Value::Str(IStr::existing(s)?)),
+            K::Local(id) => Base::Local(*id),
+            K::Var(v) => Base::Var(*v, e.loc),
+            K::Const(c) => Base::Const(*c),
+            K::Call(d, args) if args.is_empty() && self.cacheable[d.index()] => Base::Cached(*d),
+            K::Label(_, body) => self.compile_base(body)?,
+            _ => return None,
+        })
+    }
+
+    /// The items of nested binary `/\` (or `\/`), in order.
+    fn flatten(&self, e: &Expr, or: bool, out: &mut Vec<Node>) {
+        let want = if or { Builtin::Or } else { Builtin::And };
+        match &e.kind {
+            ExprKind::Builtin(b, args) if *b == want && args.len() == 2 => {
+                self.flatten(&args[0], or, out);
+                self.flatten(&args[1], or, out);
+            }
+            _ => out.push(self.compile(e)),
+        }
+    }
+
+    /// `f[a]...` or `r.field...` down to a value at hand, with at most `MAX_STEPS` steps
+    /// of one argument each: a place when every argument is at hand.
+    fn compile_path(&self, e: &Expr) -> Option<Node> {
+        let mut steps = Vec::new();
+        let mut at = e;
+        loop {
+            match &at.kind {
+                ExprKind::FunApp(f, args) if args.len() == 1 => {
+                    steps.push(match self.compile_base(&args[0]) {
+                        Some(k) => Step::Key(k),
+                        None => Step::Arg(self.compile(&args[0])),
+                    });
+                    at = f;
+                }
+                ExprKind::Dot(r, field) => {
+                    steps.push(Step::Key(Base::Lit(Value::Str(IStr::existing(field)?))));
+                    at = r;
+                }
+                _ => break,
+            }
+        }
+        if steps.len() > MAX_STEPS {
+            return None;
+        }
+        let base = match self.compile_base(at)? {
+            Base::Lit(_) => return None,
+            b => b,
+        };
+        steps.reverse();
+        let src = ExprRef::new(e);
+        if steps.iter().all(|s| matches!(s, Step::Key(_))) {
+            let keys = steps.into_iter().map(|s| match s {
+                Step::Key(k) => k,
+                Step::Arg(_) => unreachable!("all keys"),
+            });
+            return Some(Node::Place(Place {
+                base,
+                keys: keys.collect(),
+                src,
+            }));
+        }
+        Some(Node::Path(base, steps.into(), src))
+    }
+
+    fn run(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<Value> {
+        match n {
+            Node::Place(p) => match self.find(p, env, sv)? {
+                Some(v) => Ok(v.clone()),
+                None => self.expr_node(p.src.get(), env, sv).map_err(bail),
+            },
+            Node::Path(base, steps, e) => self.run_path(base, steps, e, env, sv),
+            Node::IntOp(op, d, args, e) => {
+                if self.overrides[d.index()].is_some() {
+                    return self.expr_node(e.get(), env, sv).map_err(bail);
+                }
+                if let [Node::Place(a), Node::Place(b)] = &**args {
+                    let at_hand: &Env = env;
+                    if let (Some(Value::Int(i)), Some(Value::Int(j))) =
+                        (self.find(a, at_hand, sv)?, self.find(b, at_hand, sv)?)
+                    {
+                        if let Some(v) = op.apply(*i, *j) {
+                            return Ok(v);
+                        }
+                    }
+                }
+                let x = self.run(&args[0], env, sv)?;
+                let y = self.run(&args[1], env, sv)?;
+                if let (Value::Int(i), Value::Int(j)) = (&x, &y) {
+                    if let Some(v) = op.apply(*i, *j) {
+                        return Ok(v);
+                    }
+                }
+                self.int_op_native(*d, x, y, e, env, sv)
+            }
+            Node::If(parts) => {
+                let [c, a, b] = &**parts;
+                if self.run_bool(c, env, sv)? {
+                    self.run(a, env, sv)
+                } else {
+                    self.run(b, env, sv)
+                }
+            }
+            // Its slot holds nothing: it would compile to `Interp` again.
+            Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
+            Node::Eq(..)
+            | Node::Junction(..)
+            | Node::Not(_)
+            | Node::Implies(_)
+            | Node::Quant(..)
+            | Node::In(..) => self.run_bool(n, env, sv).map(Value::Bool),
+        }
+    }
+
+    fn run_bool(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<bool> {
+        match n {
+            Node::Eq(neq, args) => {
+                if let [Node::Place(a), Node::Place(b)] = &**args {
+                    let at_hand: &Env = env;
+                    if let (Some(x), Some(y)) =
+                        (self.find(a, at_hand, sv)?, self.find(b, at_hand, sv)?)
+                    {
+                        return x.tlc_eq(y).map(|eq| eq != *neq).map_err(bail);
+                    }
+                }
+                let x = self.run(&args[0], env, sv)?;
+                let y = self.run(&args[1], env, sv)?;
+                x.tlc_eq(&y).map(|eq| eq != *neq).map_err(bail)
+            }
+            Node::Junction(or, items) => {
+                for it in items.iter() {
+                    if self.run_bool(it, env, sv)? == *or {
+                        return Ok(*or);
+                    }
+                }
+                Ok(!*or)
+            }
+            Node::Not(a) => Ok(!self.run_bool(a, env, sv)?),
+            Node::Implies(args) => {
+                Ok(!self.run_bool(&args[0], env, sv)? || self.run_bool(&args[1], env, sv)?)
+            }
+            Node::If(parts) => {
+                let [c, a, b] = &**parts;
+                if self.run_bool(c, env, sv)? {
+                    self.run_bool(a, env, sv)
+                } else {
+                    self.run_bool(b, env, sv)
+                }
+            }
+            Node::Quant(exists, var, parts) => {
+                let [set, body] = &**parts;
+                let elems = match set {
+                    Node::Place(p) => match self.find(p, env, sv)? {
+                        Some(s) => s.set_iter(),
+                        None => self.run(set, env, sv)?.set_iter(),
+                    },
+                    _ => self.run(set, env, sv)?.set_iter(),
+                };
+                let elems = elems.map_err(bail)?;
+                let mark = env.len();
+                for x in elems {
+                    env.push_val(*var, x);
+                    let r = self.run_bool(body, env, sv);
+                    env.truncate(mark);
+                    if r? == *exists {
+                        return Ok(*exists);
+                    }
+                }
+                Ok(!*exists)
+            }
+            Node::In(not, elem, set) => {
+                let x = self.run(elem, env, sv)?;
+                let m = self.member_expr(set.get(), &x, env, sv).map_err(bail)?;
+                Ok(m != *not)
+            }
+            Node::Interp(e) => self.bool_of_node(e.get(), env, sv).map_err(bail),
+            _ => match self.run(n, env, sv)? {
+                Value::Bool(b) => Ok(b),
+                _ => Err(Bail),
+            },
+        }
+    }
+
+    /// `x op y` for operands that are not both integers (or overflow): Naturals' operator
+    /// decides, as when called.
+    #[cold]
+    #[inline(never)]
+    fn int_op_native(
+        &self,
+        d: DefId,
+        x: Value,
+        y: Value,
+        e: &ExprRef,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        let native = self.natives[d.index()].ok_or(Bail)?;
+        let args = [Binding::Val(x), Binding::Val(y)];
+        native(self, env, sv, &args, e.get().loc).map_err(bail)
+    }
+
+    /// The value a place holds, in place; `None` when one of its names is bound to something
+    /// other than a value (or a value computed once is not at hand): the interpreter
+    /// evaluates it then.
+    #[inline]
+    fn find<'v>(
+        &'v self,
+        p: &'v Place,
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
+        let Some(mut v) = self.at_hand(&p.base, env, sv)? else {
+            return Ok(None);
+        };
+        for k in p.keys.iter() {
+            let Some(key) = self.at_hand(k, env, sv)? else {
+                return Ok(None);
+            };
+            v = match v {
+                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
+                _ => return Err(Bail),
+            };
+        }
+        Ok(Some(v))
+    }
+
+    #[inline]
+    fn at_hand<'v>(
+        &'v self,
+        b: &'v Base,
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
+        Ok(match b {
+            Base::Lit(v) => Some(v),
+            Base::Var(x, loc) => Some(self.var_ref(*x, sv, *loc).map_err(bail)?),
+            Base::Local(id) => match env.get(*id) {
+                Some(Binding::Val(v)) => Some(v),
+                _ => None,
+            },
+            Base::Const(c) => match self.const_binding(*c) {
+                Some(Binding::Val(v)) => Some(v),
+                _ => return Err(Bail),
+            },
+            Base::Cached(d) => {
+                if self.cacheable[d.index()] {
+                    self.cache[d.index()].get()
+                } else {
+                    None
+                }
+            }
+        })
+    }
+
+    #[inline(never)]
+    fn run_path(
+        &self,
+        base: &Base,
+        steps: &[Step],
+        e: &ExprRef,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        // The computed arguments first (they may bind names), then the parts in place.
+        let mut args: [Value; MAX_STEPS] = [const { Value::FALSE }; MAX_STEPS];
+        for (i, step) in steps.iter().enumerate() {
+            if let Step::Arg(a) = step {
+                args[i] = self.run(a, env, sv)?;
+            }
+        }
+        let at_hand: &Env = env;
+        let Some(mut v) = self.at_hand(base, at_hand, sv)? else {
+            return self.expr_node(e.get(), env, sv).map_err(bail);
+        };
+        for (i, step) in steps.iter().enumerate() {
+            let key = match step {
+                Step::Arg(_) => &args[i],
+                Step::Key(k) => match self.at_hand(k, at_hand, sv)? {
+                    Some(key) => key,
+                    None => return self.expr_node(e.get(), env, sv).map_err(bail),
+                },
+            };
+            v = match v {
+                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
+                _ => return Err(Bail),
+            };
+        }
+        Ok(v.clone())
+    }
+
+    /// Whether evaluating `e` twice shows nothing more than once: it reaches no operator
+    /// with an effect or a drawn value (see `effect_free`, which also excludes primes).
+    fn effect_free_for_compiling(&self, e: &Expr) -> bool {
+        let table = self.effect_free_defs.get_or_init(|| {
+            let mut memo = vec![None; self.spec.defs.len()];
+            (0..self.spec.defs.len())
+                .map(|i| self.no_effects_def(DefId(i as u32), &mut memo))
+                .collect()
+        });
+        no_effects_expr(e, &mut |d| table[d.index()])
+    }
+
+    fn no_effects_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+        use crate::env::OpValue;
+        if let Some(p) = memo[d.index()] {
+            return p;
+        }
+        // A definition reached again while being examined adds nothing new.
+        memo[d.index()] = Some(true);
+        let def = self.spec.def(d);
+        let p = match &self.overrides[d.index()] {
+            Some(OpValue::Def(r)) => self.no_effects_def(*r, memo),
+            Some(OpValue::Val(_)) => true,
+            Some(_) => false,
+            None if self.natives[d.index()].is_some() => {
+                let module = &self.spec.module(def.module).name;
+                let random =
+                    module == "Randomization" || (module == "TLC" && def.name == "RandomElement");
+                !random && !crate::natives::is_volatile(module, &def.name)
+            }
+            None => {
+                let body = &def.body;
+                no_effects_expr(body, &mut |r| self.no_effects_def(r, memo))
+            }
+        };
+        memo[d.index()] = Some(p);
+        p
+    }
+}
+
+fn is_op_arg(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::OpArg(_))
+}
+
+/// Whether `e` reaches only definitions `def_ok` accepts, and no operator constant (whose
+/// operator the model chooses).
+fn no_effects_expr(e: &Expr, def_ok: &mut dyn FnMut(DefId) -> bool) -> bool {
+    let here = match &e.kind {
+        ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => def_ok(*d),
+        ExprKind::Let(defs, _) => defs.iter().all(|d| def_ok(*d)),
+        ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+        _ => true,
+    };
+    if !here {
+        return false;
+    }
+    let mut ok = true;
+    tla_sema::visit::for_each_child(e, &mut |c| {
+        if ok && !no_effects_expr(c, def_ok) {
+            ok = false;
+        }
+    });
+    ok
+}
