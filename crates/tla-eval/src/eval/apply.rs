@@ -177,11 +177,8 @@ impl Evaluator<'_> {
 
     /// The value of `d` kept for the current state, if any.
     fn memo_value(&self, d: tla_sema::ir::DefId, sv: &StateView) -> Option<Value> {
-        if self.state_memo_applies(d, sv) {
-            self.memo_get(d, sv.cur)
-        } else {
-            None
-        }
+        self.state_memo_key(d, sv)
+            .and_then(|key| self.memo_get(d, key))
     }
 
     /// The argument of `f[a]` or `f[a, b]` (a tuple).
@@ -219,12 +216,12 @@ impl Evaluator<'_> {
             // Computed at start-up unless that failed (an infinite domain, say).
             return !self.is_cached(d);
         }
-        if self.state_memo_applies(d, sv) {
-            if self.memo_failed(d, sv.cur) {
+        if let Some(key) = self.state_memo_key(d, sv) {
+            if self.memo_failed(d, key) {
                 return true;
             }
             if self.call(d, args, env, sv, loc).is_err() {
-                self.memo_fail(d, sv.cur);
+                self.memo_fail(d, key);
                 return true;
             }
             return false;

@@ -365,13 +365,12 @@ impl Evaluator<'_> {
                     return member(&s, x, set.loc);
                 }
                 // A set cheap to build whole is built once for the state (member_whole.rs).
-                if self.state_memo_applies(*d, sv)
-                    && self.member_builds_whole(*d)
-                    && !self.memo_failed(*d, sv.cur)
-                {
-                    match self.call(*d, &[], env, sv, set.loc) {
-                        Ok(s) => return member(&s, x, set.loc),
-                        Err(_) => self.memo_fail(*d, sv.cur),
+                if let Some(key) = self.state_memo_key(*d, sv) {
+                    if self.member_builds_whole(*d) && !self.memo_failed(*d, key) {
+                        match self.call(*d, &[], env, sv, set.loc) {
+                            Ok(s) => return member(&s, x, set.loc),
+                            Err(_) => self.memo_fail(*d, key),
+                        }
                     }
                 }
                 if !self.is_plain_def(*d) || self.spec.def(*d).is_function {

@@ -67,12 +67,16 @@ impl Evaluator<'_> {
             let _ = self.cache[d.index()].set(v.clone());
             return Ok(v);
         }
-        if args.is_empty() && self.state_memo_applies(d, sv) {
-            if let Some(v) = self.memo_get(d, sv.cur) {
+        if let Some(key) = args
+            .is_empty()
+            .then(|| self.state_memo_key(d, sv))
+            .flatten()
+        {
+            if let Some(v) = self.memo_get(d, key) {
                 return Ok(v);
             }
             let v = self.call_bound(d, [], env, sv)?;
-            self.memo_put(d, sv.cur, v.clone());
+            self.memo_put(d, key, v.clone());
             return Ok(v);
         }
         if args.is_empty() {
@@ -163,8 +167,8 @@ impl Evaluator<'_> {
         if let Some(v) = self.cache[d.index()].get() {
             return Some(v.clone());
         }
-        if self.state_memo_applies(d, sv) {
-            return self.memo_get(d, sv.cur);
+        if let Some(key) = self.state_memo_key(d, sv) {
+            return self.memo_get(d, key);
         }
         env.let_slot(d)
             .and_then(|slot| env.let_value(slot).cloned())

@@ -72,13 +72,37 @@ fn identical(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn same_state(a: &[Value], b: &[Value]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| identical(x, y))
+/// The state a kept value belongs to: the current state, or a next state whose variables
+/// are all assigned (a state-level definition under a prime, `token'`, is its value there).
+#[derive(Clone, Copy)]
+pub(crate) enum StateKey<'s> {
+    Cur(&'s [Value]),
+    Next(&'s [Option<Value>]),
+}
+
+impl StateKey<'_> {
+    fn len(&self) -> usize {
+        match self {
+            StateKey::Cur(s) => s.len(),
+            StateKey::Next(s) => s.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> &Value {
+        match self {
+            StateKey::Cur(s) => &s[i],
+            StateKey::Next(s) => s[i].as_ref().expect("a complete next state"),
+        }
+    }
+}
+
+fn same_state(a: &[Value], b: StateKey) -> bool {
+    a.len() == b.len() && a.iter().enumerate().all(|(i, x)| identical(x, b.get(i)))
 }
 
 impl Memo {
     /// The slot holding `cur`, if any.
-    fn find(&mut self, ev: u64, cur: &[Value]) -> Option<&mut Slot> {
+    fn find(&mut self, ev: u64, cur: StateKey) -> Option<&mut Slot> {
         if self.ev != ev {
             return None;
         }
@@ -97,11 +121,26 @@ impl Evaluator<'_> {
     /// Whether a call of `d` without arguments, evaluated in `sv`, is kept per state.
     #[inline]
     pub(crate) fn state_memo_applies(&self, d: DefId, sv: &StateView) -> bool {
-        !sv.primed && !sv.init && !sv.cur.is_empty() && self.memo_defs()[d.index()]
+        self.state_memo_key(d, sv).is_some()
+    }
+
+    /// The state a call of `d` without arguments, evaluated in `sv`, is kept for, if it is
+    /// kept: the current state, or under a prime the next state once it is complete (the
+    /// definition reads no primed variable, so primed it is its value in the next state).
+    #[inline]
+    pub(crate) fn state_memo_key<'s>(&self, d: DefId, sv: &StateView<'s>) -> Option<StateKey<'s>> {
+        if sv.init || !self.memo_defs()[d.index()] {
+            return None;
+        }
+        if !sv.primed {
+            return (!sv.cur.is_empty()).then_some(StateKey::Cur(sv.cur));
+        }
+        let complete = !sv.next.is_empty() && sv.next.iter().all(Option::is_some);
+        complete.then_some(StateKey::Next(sv.next))
     }
 
     /// The kept value of `d` for the state `cur`.
-    pub(crate) fn memo_get(&self, d: DefId, cur: &[Value]) -> Option<Value> {
+    pub(crate) fn memo_get(&self, d: DefId, cur: StateKey) -> Option<Value> {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
             let slot = m.find(self.id, cur)?;
@@ -113,7 +152,7 @@ impl Evaluator<'_> {
     }
 
     /// Whether evaluating `d` in the state `cur` was recorded as failing (see `memo_fail`).
-    pub(crate) fn memo_failed(&self, d: DefId, cur: &[Value]) -> bool {
+    pub(crate) fn memo_failed(&self, d: DefId, cur: StateKey) -> bool {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
             let Some(slot) = m.find(self.id, cur) else {
@@ -125,16 +164,16 @@ impl Evaluator<'_> {
 
     /// Records that evaluating `d` whole fails in the state `cur`, so that applying it goes
     /// straight to the point applied (see `apply.rs`). A call still evaluates it (and fails).
-    pub(crate) fn memo_fail(&self, d: DefId, cur: &[Value]) {
+    pub(crate) fn memo_fail(&self, d: DefId, cur: StateKey) {
         self.memo_store(d, cur, None)
     }
 
     /// Keeps `v` as the value of `d` in the state `cur`.
-    pub(crate) fn memo_put(&self, d: DefId, cur: &[Value], v: Value) {
+    pub(crate) fn memo_put(&self, d: DefId, cur: StateKey, v: Value) {
         self.memo_store(d, cur, Some(v))
     }
 
-    fn memo_store(&self, d: DefId, cur: &[Value], v: Option<Value>) {
+    fn memo_store(&self, d: DefId, cur: StateKey, v: Option<Value>) {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
             if m.ev != self.id {
@@ -160,7 +199,7 @@ impl Evaluator<'_> {
                     s.generation = 1;
                 }
                 s.state.clear();
-                s.state.extend_from_slice(cur);
+                s.state.extend((0..cur.len()).map(|i| cur.get(i).clone()));
                 s.used = clock;
             }
             let slot = m.find(self.id, cur).expect("just placed");
