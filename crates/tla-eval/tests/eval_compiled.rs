@@ -7,28 +7,52 @@ mod natives_common;
 use natives_common::*;
 use tla_eval::Evaluator;
 
+// Each case is an operator of `k` (so that its body is not one constant value, which would
+// be computed once and kept whole) applied by a definition `R<case>`.
 const DEFS: &str = r#"
 f == [i \in 1..3 |-> i * 2]
 g == [i \in 1..2 |-> [j \in 1..2 |-> i + j]]
 r == [a |-> 1, b |-> "x"]
 Add(x, y) == x + y
 At(h, k) == h[k] + 1
-V1 == f[2] <= 4 /\ f[3] > 4 /\ r.a = 1 /\ r.b = "x"
-V2 == \A x \in 1..3 : f[x] > 0 /\ \E y \in 1..2 : g[x \div 2 + 1][y] = 3
-V3 == <<f[1 + 1], g[2][2], Add(f[1], 3), At(f, 3), IF f[1] = 2 THEN "t" ELSE "e">>
-V4 == (f[1] = 3) => (1 = "a")
-V5 == ~(f[1] = 3) \/ FALSE
-V6 == <<1>> \in Seq({1}) /\ 2 \notin {f[1]} /\ "x" \in {r.b}
-V7 == {x \in 1..6 : \E y \in DOMAIN f : f[y] = x}
-V8 == 2147483647 - 1 + 1
-E1 == \A x \in 1..4 : f[x] > 0
-E2 == r.c = 1
-E3 == f[1] <= "a"
-E4 == 1 = "a"
-E5 == g[1][3] = 0
-E6 == 2147483647 + 1 > 0
-E7 == \E x \in 1..3 : f[x] = 6 /\ r
-E8 == f[<<1, 2>>] = 0
+V1(k) == f[k] <= 4 /\ f[k + 1] > 4 /\ r.a = k - 1 /\ r.b = "x"
+V2(k) == \A x \in 1..k : f[x] > 0 /\ \E y \in 1..2 : g[x \div 2 + 1][y] = k
+V3(k) == <<f[k + 1], g[k + 1][2], Add(f[k], 3), At(f, 3), IF f[k] = 2 THEN "t" ELSE "e">>
+V4(k) == (f[k] = 3) => (1 = "a")
+V5(k) == ~(f[k] = 3) \/ FALSE
+V6(k) == <<k>> \in Seq({1}) /\ 2 \notin {f[k]} /\ "x" \in {r.b}
+V7(k) == {x \in 1..6 : \E y \in DOMAIN f : f[y] = x + k}
+V8(k) == 2147483647 - k + 1
+V9(k) == <<k, 2>> \in (1..3) \X {2} /\ {<<1, 2>>, <<k, 3>>} # (1..2) \X (2..3)
+E1(k) == \A x \in 1..k : f[x] > 0
+E2(k) == r.c = k
+E3(k) == f[k] <= "a"
+E4(k) == k = "a"
+E5(k) == g[1][k] = 0
+E6(k) == 2147483647 + k > 0
+E7(k) == \E x \in 1..k : f[x] = 6 /\ r
+E8(k) == f[<<k, 2>>] = 0
+RV1 == V1(2)
+RV2 == V2(3)
+RV3 == V3(1)
+RV4 == V4(1)
+RV5 == V5(1)
+RV6 == V6(1)
+RV7 == V7(0)
+RV8 == V8(1)
+RV9 == V9(1)
+RE1 == E1(4)
+RE2 == E2(1)
+RE3 == E3(1)
+RE4 == E4(1)
+RE5 == E5(3)
+RE6 == E6(1)
+RE7 == E7(3)
+RE8 == E8(1)
+RV1b == V1(1)
+RV2b == V2(2)
+RV9b == V9(3)
+RE1b == E1(3)
 Pr == PrintT("seen") /\ f[1] = 2
 "#;
 
@@ -37,31 +61,29 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let spec = load("Integers, Sequences, TLC", DEFS);
     let compiling = Evaluator::new(&spec);
     let interpreting = Evaluator::new(&spec);
-    let names = [
-        "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "E1", "E2", "E3", "E4", "E5", "E6", "E7",
-        "E8",
-    ];
-    for name in names {
-        // Twice: the first evaluation compiles, the second runs what was kept.
-        let first = value_of(&compiling, &spec, name);
-        let again = value_of(&compiling, &spec, name);
-        let want = value_of(&interpreting, &spec, name);
-        assert_eq!(first, want, "{name}");
-        assert_eq!(again, want, "{name} again");
+    let values = ["V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9"];
+    let errors = ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8"];
+    for name in values.iter().chain(&errors) {
+        let applied = format!("R{name}");
+        // The first evaluation compiles; what the interpreter gives is the reference.
+        let got = value_of(&compiling, &spec, &applied);
+        let want = value_of(&interpreting, &spec, &applied);
+        assert_eq!(got, want, "{name}");
+        assert_eq!(got.is_err(), errors.contains(name), "{name}: {got:?}");
         let body = &spec.def(spec.root_def(name).expect("defined")).body;
         // A tuple and a set filter are interpreted (their parts are compiled).
-        let whole = !["V3", "V7"].contains(&name);
+        let whole = !["V3", "V7"].contains(name);
         assert_eq!(compiling.has_compiled_form(body), whole, "{name} compiled");
         assert!(
             !interpreting.has_compiled_form(body),
             "{name} is interpreted"
         );
     }
-    for name in ["V1", "V2", "V4", "V6", "V7", "V8"] {
-        assert!(value_of(&compiling, &spec, name).is_ok(), "{name}");
-    }
-    for name in ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8"] {
-        assert!(value_of(&compiling, &spec, name).is_err(), "{name}");
+    // The kept forms again, with other arguments.
+    for applied in ["RV1b", "RV2b", "RV9b", "RE1b"] {
+        let got = value_of(&compiling, &spec, applied);
+        assert_eq!(got, value_of(&interpreting, &spec, applied), "{applied}");
+        assert!(got.is_ok(), "{applied}: {got:?}");
     }
 }
 

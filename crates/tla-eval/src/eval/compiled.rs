@@ -37,6 +37,11 @@ struct Compiled {
 pub(crate) enum Node {
     /// A value found in place, without evaluating anything (see [`Place`]).
     Place(Place),
+    /// An expression whose value is the same wherever it is evaluated (constant level, no
+    /// name bound outside it: `Nodes \X Keys` in an invariant), computed at its first
+    /// evaluation and then kept. The same object each time, so what is kept by object (an
+    /// enumeration, a membership) serves every evaluation.
+    Folded(std::sync::OnceLock<Value>, ExprRef),
     /// `f[a]...` and `r.field...` on a value at hand, some argument computed (`f[i + 1]`).
     Path(Base, Box<[Step]>, ExprRef),
     /// Naturals' `+`, `-`, `*`, `<`, `>`, `<=`, `>=`.
@@ -167,6 +172,9 @@ impl Evaluator<'_> {
                 src: here,
             });
         }
+        if self.foldable(e) {
+            return Node::Folded(std::sync::OnceLock::new(), here);
+        }
         match &e.kind {
             K::Call(d, args) if self.int_ops[d.index()].is_some() => match &args[..] {
                 [a, b] if !is_op_arg(a) && !is_op_arg(b) => Node::IntOp(
@@ -239,6 +247,19 @@ impl Evaluator<'_> {
         })
     }
 
+    /// Whether `e` has one value for the run, worth keeping: constant level and closed (see
+    /// `closed`), and more than a literal or a call of a definition whose value is kept.
+    fn foldable(&self, e: &Expr) -> bool {
+        use ExprKind as K;
+        let worth = !matches!(
+            e.kind,
+            K::Bool(_) | K::Num(_) | K::Str(_) | K::Const(_) | K::Label(..) | K::OpArg(_)
+        ) && !matches!(&e.kind, K::Call(_, args) if args.is_empty());
+        worth
+            && e.level == tla_sema::ir::Level::Constant
+            && self.closed(e, &mut Vec::new(), 0, &mut Vec::new())
+    }
+
     /// The items of nested binary `/\` (or `\/`), in order.
     fn flatten(&self, e: &Expr, or: bool, out: &mut Vec<Node>) {
         let want = if or { Builtin::Or } else { Builtin::And };
@@ -300,6 +321,13 @@ impl Evaluator<'_> {
             Node::Place(p) => match self.find(p, env, sv)? {
                 Some(v) => Ok(v.clone()),
                 None => self.expr_node(p.src.get(), env, sv).map_err(bail),
+            },
+            Node::Folded(kept, e) => match kept.get() {
+                Some(v) => Ok(v.clone()),
+                None => {
+                    let v = self.expr_node(e.get(), env, sv).map_err(bail)?;
+                    Ok(kept.get_or_init(|| v).clone())
+                }
             },
             Node::Path(base, steps, e) => self.run_path(base, steps, e, env, sv),
             Node::IntOp(op, d, args, e) => {

@@ -242,7 +242,7 @@ impl Evaluator<'_> {
     /// Whether `e` refers to no name bound outside it (`bound`: the names bound around it
     /// within the definition being examined; `except`: how many EXCEPT values enclose it).
     /// LET definitions it calls are examined too (`seen`: those already examined).
-    fn closed(
+    pub(super) fn closed(
         &self,
         e: &Expr,
         bound: &mut Vec<LocalId>,

@@ -525,9 +525,14 @@ impl Value {
     pub fn enumerate(&self) -> VResult<SetValue> {
         match self {
             Value::Set(s) => Ok(s.clone()),
+            Value::Interval(..) => Ok(SetValue::from_sorted_unchecked(self.set_iter()?.collect())),
             _ => {
-                let it = self.set_iter()?;
-                Ok(SetValue::from_sorted_unchecked(it.collect()))
+                if let Some(s) = enumerated::recall(self) {
+                    return Ok(s);
+                }
+                let s = SetValue::from_sorted_unchecked(self.set_iter()?.collect());
+                enumerated::keep(self, &s);
+                Ok(s)
             }
         }
     }
@@ -536,6 +541,47 @@ impl Value {
     /// need a [`Value::Set`].
     pub fn to_explicit(&self) -> VResult<Value> {
         Ok(Value::Set(self.enumerate()?))
+    }
+}
+
+/// The enumerations of the last lazy sets enumerated, per thread, by the set object: a
+/// type set kept by the spec (`Nodes \X Keys` inside an invariant, the same object state after
+/// state once compiled, see `eval/compiled.rs`) is compared with explicit sets over and over.
+mod enumerated {
+    use super::{SetValue, Value};
+    use std::cell::RefCell;
+
+    const SLOTS: usize = 64;
+    /// Larger enumerations are not kept (the table's memory stays small).
+    const MAX_KEPT: usize = 4096;
+
+    thread_local! {
+        /// The set (held, so that its address is not reused while it is a key) and its
+        /// enumeration.
+        static KEPT: RefCell<Vec<Option<(Value, SetValue)>>> = RefCell::new(vec![None; SLOTS]);
+    }
+
+    fn slot(addr: usize) -> usize {
+        (addr >> 4 ^ addr >> 12) % SLOTS
+    }
+
+    pub(super) fn recall(v: &Value) -> Option<SetValue> {
+        let addr = v.object_address()?;
+        KEPT.try_with(|k| match &k.borrow()[slot(addr)] {
+            Some((held, s)) if held.same_object(v) => Some(s.clone()),
+            _ => None,
+        })
+        .ok()
+        .flatten()
+    }
+
+    pub(super) fn keep(v: &Value, s: &SetValue) {
+        let Some(addr) = v.object_address() else {
+            return;
+        };
+        if s.len() <= MAX_KEPT {
+            let _ = KEPT.try_with(|k| k.borrow_mut()[slot(addr)] = Some((v.clone(), s.clone())));
+        }
     }
 }
 
