@@ -73,6 +73,17 @@ pub fn for_each_child<'a>(e: &'a Expr, f: &mut impl FnMut(&'a Expr)) {
 }
 
 /// Calls `f` on each direct subexpression of `e`, mutably.
+/// Whether `f` holds for every direct sub-expression of `e` (stopping at the first that fails).
+pub fn all_children<'a>(e: &'a Expr, f: &mut impl FnMut(&'a Expr) -> bool) -> bool {
+    let mut ok = true;
+    for_each_child(e, &mut |c| {
+        if ok && !f(c) {
+            ok = false;
+        }
+    });
+    ok
+}
+
 pub fn for_each_child_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
     use ExprKind::*;
     match &mut e.kind {

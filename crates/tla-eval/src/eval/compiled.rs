@@ -255,9 +255,35 @@ impl Evaluator<'_> {
             e.kind,
             K::Bool(_) | K::Num(_) | K::Str(_) | K::Const(_) | K::Label(..) | K::OpArg(_)
         ) && !matches!(&e.kind, K::Call(_, args) if args.is_empty());
-        worth
-            && e.level == tla_sema::ir::Level::Constant
-            && self.closed(e, &mut Vec::new(), 0, &mut Vec::new())
+        worth && self.constant_tree(e) && self.closed(e, &mut Vec::new(), 0, &mut Vec::new())
+    }
+
+    /// Whether `e` calls only constant-level definitions and uses no prime or ENABLED. The
+    /// definitions' levels are read, not the expression's own annotation: a copy of an
+    /// instantiated definition keeps the level its text had before a variable was substituted
+    /// (`2 * dna` with `dna <- sumList(doubles)`).
+    fn constant_tree(&self, e: &Expr) -> bool {
+        use tla_sema::ir::Level;
+        let here = match &e.kind {
+            ExprKind::Var(_) => false,
+            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => {
+                self.spec.def(*d).level == Level::Constant
+            }
+            ExprKind::Builtin(b, _) => !matches!(
+                b,
+                Builtin::Prime
+                    | Builtin::Unchanged
+                    | Builtin::Enabled
+                    | Builtin::Cdot
+                    | Builtin::Always
+                    | Builtin::Eventually
+                    | Builtin::LeadsTo
+                    | Builtin::WhilePlus
+            ),
+            ExprKind::BoxAction(..) | ExprKind::AngleAction(..) | ExprKind::Fair(..) => false,
+            _ => true,
+        };
+        here && tla_sema::visit::all_children(e, &mut |c| self.constant_tree(c))
     }
 
     /// The items of nested binary `/\` (or `\/`), in order.
@@ -574,9 +600,7 @@ impl Evaluator<'_> {
             Some(_) => false,
             None if self.natives[d.index()].is_some() => {
                 let module = &self.spec.module(def.module).name;
-                let random =
-                    module == "Randomization" || (module == "TLC" && def.name == "RandomElement");
-                !random && !crate::natives::is_volatile(module, &def.name)
+                crate::natives::is_deterministic(module, &def.name)
             }
             None => {
                 let body = &def.body;
@@ -604,11 +628,5 @@ fn no_effects_expr(e: &Expr, def_ok: &mut dyn FnMut(DefId) -> bool) -> bool {
     if !here {
         return false;
     }
-    let mut ok = true;
-    tla_sema::visit::for_each_child(e, &mut |c| {
-        if ok && !no_effects_expr(c, def_ok) {
-            ok = false;
-        }
-    });
-    ok
+    tla_sema::visit::all_children(e, &mut |c| no_effects_expr(c, def_ok))
 }

@@ -394,9 +394,7 @@ impl Evaluator<'_> {
             None if self.natives[i].is_some() => {
                 let module = &self.spec.module(def.module).name;
                 // Random choices are drawn afresh at each evaluation, as TLC draws them.
-                let random =
-                    module == "Randomization" || (module == "TLC" && def.name == "RandomElement");
-                !random && !crate::natives::is_volatile(module, &def.name)
+                crate::natives::is_deterministic(module, &def.name)
             }
             None => self.pure_expr(&def.body, memo),
         };
@@ -422,12 +420,6 @@ impl Evaluator<'_> {
         if !here {
             return false;
         }
-        let mut ok = true;
-        tla_sema::visit::for_each_child(e, &mut |c| {
-            if ok && !self.pure_expr(c, memo) {
-                ok = false;
-            }
-        });
-        ok
+        tla_sema::visit::all_children(e, &mut |c| self.pure_expr(c, memo))
     }
 }

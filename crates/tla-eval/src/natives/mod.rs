@@ -98,6 +98,13 @@ pub fn is_volatile(module: &str, name: &str) -> bool {
     )
 }
 
+/// Whether a native operator gives the same value for the same arguments and shows nothing:
+/// neither volatile nor a random choice (drawn afresh at each evaluation, as TLC draws it).
+pub fn is_deterministic(module: &str, name: &str) -> bool {
+    let random = module == "Randomization" || (module == "TLC" && name == "RandomElement");
+    !random && !is_volatile(module, name)
+}
+
 /// Natives whose arguments TLC evaluates itself (`@Evaluation` overrides), which should receive
 /// them unevaluated as [`Binding::Lazy`]: `AssertError` must see the error its second argument
 /// raises. The natives accept evaluated arguments too.
