@@ -90,7 +90,7 @@ pub struct Evaluator<'a> {
     call_memo_plans: OnceLock<call_memo::CallMemoPlans>,
     /// Definitions that membership builds whole (see `member_whole.rs`).
     whole_member_defs: OnceLock<Vec<bool>>,
-    /// Per definition: whether evaluating it has no effect, for compiling (see `compiled.rs`).
+    /// Per definition: whether evaluating it has no effect, for compiling (see `compiled/`).
     effect_free_defs: OnceLock<Vec<bool>>,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,

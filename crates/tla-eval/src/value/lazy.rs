@@ -546,7 +546,7 @@ impl Value {
 
 /// The enumerations of the last lazy sets enumerated, per thread, by the set object: a
 /// type set kept by the spec (`Nodes \X Keys` inside an invariant, the same object state after
-/// state once compiled, see `eval/compiled.rs`) is compared with explicit sets over and over.
+/// state once compiled, see `eval/compiled/`) is compared with explicit sets over and over.
 mod enumerated {
     use super::{SetValue, Value};
     use std::cell::RefCell;

@@ -1,0 +1,241 @@
+//! Running compiled steps: each gives the interpreter's value, or gives up (`Bail`).
+
+use super::{bail, Bail, Base, Node, Place, Run, Step, MAX_STEPS};
+use crate::env::{Binding, Env, ExprRef, StateView};
+use crate::eval::Evaluator;
+use crate::value::Value;
+use tla_sema::ir::DefId;
+
+impl Evaluator<'_> {
+    pub(super) fn run(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<Value> {
+        match n {
+            Node::Place(p) => match self.find(p, env, sv)? {
+                Some(v) => Ok(v.clone()),
+                None => self.expr_node(p.src.get(), env, sv).map_err(bail),
+            },
+            Node::Folded(kept, e) => match kept.get() {
+                Some(v) => Ok(v.clone()),
+                None => {
+                    let v = self.expr_node(e.get(), env, sv).map_err(bail)?;
+                    Ok(kept.get_or_init(|| v).clone())
+                }
+            },
+            Node::Path(base, steps, e) => self.run_path(base, steps, e, env, sv),
+            Node::IntOp(op, d, args, e) => {
+                if self.overrides[d.index()].is_some() {
+                    return self.expr_node(e.get(), env, sv).map_err(bail);
+                }
+                if let [Node::Place(a), Node::Place(b)] = &**args {
+                    let at_hand: &Env = env;
+                    if let (Some(Value::Int(i)), Some(Value::Int(j))) =
+                        (self.find(a, at_hand, sv)?, self.find(b, at_hand, sv)?)
+                    {
+                        if let Some(v) = op.apply(*i, *j) {
+                            return Ok(v);
+                        }
+                    }
+                }
+                let x = self.run(&args[0], env, sv)?;
+                let y = self.run(&args[1], env, sv)?;
+                if let (Value::Int(i), Value::Int(j)) = (&x, &y) {
+                    if let Some(v) = op.apply(*i, *j) {
+                        return Ok(v);
+                    }
+                }
+                self.int_op_native(*d, x, y, e, env, sv)
+            }
+            Node::If(parts) => {
+                let [c, a, b] = &**parts;
+                if self.run_bool(c, env, sv)? {
+                    self.run(a, env, sv)
+                } else {
+                    self.run(b, env, sv)
+                }
+            }
+            // Its slot holds nothing: it would compile to `Interp` again.
+            Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
+            Node::Eq(..)
+            | Node::Junction(..)
+            | Node::Not(_)
+            | Node::Implies(_)
+            | Node::Quant(..)
+            | Node::In(..) => self.run_bool(n, env, sv).map(Value::Bool),
+        }
+    }
+
+    pub(super) fn run_bool(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<bool> {
+        match n {
+            Node::Eq(neq, args) => {
+                if let [Node::Place(a), Node::Place(b)] = &**args {
+                    let at_hand: &Env = env;
+                    if let (Some(x), Some(y)) =
+                        (self.find(a, at_hand, sv)?, self.find(b, at_hand, sv)?)
+                    {
+                        return x.tlc_eq(y).map(|eq| eq != *neq).map_err(bail);
+                    }
+                }
+                let x = self.run(&args[0], env, sv)?;
+                let y = self.run(&args[1], env, sv)?;
+                x.tlc_eq(&y).map(|eq| eq != *neq).map_err(bail)
+            }
+            Node::Junction(or, items) => {
+                for it in items.iter() {
+                    if self.run_bool(it, env, sv)? == *or {
+                        return Ok(*or);
+                    }
+                }
+                Ok(!*or)
+            }
+            Node::Not(a) => Ok(!self.run_bool(a, env, sv)?),
+            Node::Implies(args) => {
+                Ok(!self.run_bool(&args[0], env, sv)? || self.run_bool(&args[1], env, sv)?)
+            }
+            Node::If(parts) => {
+                let [c, a, b] = &**parts;
+                if self.run_bool(c, env, sv)? {
+                    self.run_bool(a, env, sv)
+                } else {
+                    self.run_bool(b, env, sv)
+                }
+            }
+            Node::Quant(exists, var, parts) => {
+                let [set, body] = &**parts;
+                let elems = match set {
+                    Node::Place(p) => match self.find(p, env, sv)? {
+                        Some(s) => s.set_iter(),
+                        None => self.run(set, env, sv)?.set_iter(),
+                    },
+                    _ => self.run(set, env, sv)?.set_iter(),
+                };
+                let elems = elems.map_err(bail)?;
+                let mark = env.len();
+                for x in elems {
+                    env.push_val(*var, x);
+                    let r = self.run_bool(body, env, sv);
+                    env.truncate(mark);
+                    if r? == *exists {
+                        return Ok(*exists);
+                    }
+                }
+                Ok(!*exists)
+            }
+            Node::In(not, elem, set) => {
+                let x = self.run(elem, env, sv)?;
+                let m = self.member_expr(set.get(), &x, env, sv).map_err(bail)?;
+                Ok(m != *not)
+            }
+            Node::Interp(e) => self.bool_of_node(e.get(), env, sv).map_err(bail),
+            _ => match self.run(n, env, sv)? {
+                Value::Bool(b) => Ok(b),
+                _ => Err(Bail),
+            },
+        }
+    }
+
+    /// `x op y` for operands that are not both integers (or overflow): Naturals' operator
+    /// decides, as when called.
+    #[cold]
+    #[inline(never)]
+    fn int_op_native(
+        &self,
+        d: DefId,
+        x: Value,
+        y: Value,
+        e: &ExprRef,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        let native = self.natives[d.index()].ok_or(Bail)?;
+        let args = [Binding::Val(x), Binding::Val(y)];
+        native(self, env, sv, &args, e.get().loc).map_err(bail)
+    }
+
+    /// The value a place holds, in place; `None` when one of its names is bound to something
+    /// other than a value (or a value computed once is not at hand): the interpreter
+    /// evaluates it then.
+    #[inline]
+    fn find<'v>(
+        &'v self,
+        p: &'v Place,
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
+        let Some(mut v) = self.at_hand(&p.base, env, sv)? else {
+            return Ok(None);
+        };
+        for k in p.keys.iter() {
+            let Some(key) = self.at_hand(k, env, sv)? else {
+                return Ok(None);
+            };
+            v = match v {
+                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
+                _ => return Err(Bail),
+            };
+        }
+        Ok(Some(v))
+    }
+
+    #[inline]
+    fn at_hand<'v>(
+        &'v self,
+        b: &'v Base,
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
+        Ok(match b {
+            Base::Lit(v) => Some(v),
+            Base::Var(x, loc) => Some(self.var_ref(*x, sv, *loc).map_err(bail)?),
+            Base::Local(id) => match env.get(*id) {
+                Some(Binding::Val(v)) => Some(v),
+                _ => None,
+            },
+            Base::Const(c) => match self.const_binding(*c) {
+                Some(Binding::Val(v)) => Some(v),
+                _ => return Err(Bail),
+            },
+            Base::Cached(d) => {
+                if self.cacheable[d.index()] {
+                    self.cache[d.index()].get()
+                } else {
+                    None
+                }
+            }
+        })
+    }
+
+    #[inline(never)]
+    fn run_path(
+        &self,
+        base: &Base,
+        steps: &[Step],
+        e: &ExprRef,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        // The computed arguments first (they may bind names), then the parts in place.
+        let mut args: [Value; MAX_STEPS] = [const { Value::FALSE }; MAX_STEPS];
+        for (i, step) in steps.iter().enumerate() {
+            if let Step::Arg(a) = step {
+                args[i] = self.run(a, env, sv)?;
+            }
+        }
+        let at_hand: &Env = env;
+        let Some(mut v) = self.at_hand(base, at_hand, sv)? else {
+            return self.expr_node(e.get(), env, sv).map_err(bail);
+        };
+        for (i, step) in steps.iter().enumerate() {
+            let key = match step {
+                Step::Arg(_) => &args[i],
+                Step::Key(k) => match self.at_hand(k, at_hand, sv)? {
+                    Some(key) => key,
+                    None => return self.expr_node(e.get(), env, sv).map_err(bail),
+                },
+            };
+            v = match v {
+                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
+                _ => return Err(Bail),
+            };
+        }
+        Ok(v.clone())
+    }
+}
