@@ -25,14 +25,9 @@ impl Evaluator<'_> {
                 if self.overrides[d.index()].is_some() {
                     return self.expr_node(e.get(), env, sv).map_err(bail);
                 }
-                if let [Node::Place(a), Node::Place(b)] = &**args {
-                    let at_hand: &Env = env;
-                    if let (Some(Value::Int(i)), Some(Value::Int(j))) =
-                        (self.find(a, at_hand, sv)?, self.find(b, at_hand, sv)?)
-                    {
-                        if let Some(v) = op.apply(*i, *j) {
-                            return Ok(v);
-                        }
+                if let Some((Value::Int(i), Value::Int(j))) = self.both_in_place(args, env, sv)? {
+                    if let Some(v) = op.apply(*i, *j) {
+                        return Ok(v);
                     }
                 }
                 let x = self.run(&args[0], env, sv)?;
@@ -45,12 +40,8 @@ impl Evaluator<'_> {
                 self.int_op_native(*d, x, y, e, env, sv)
             }
             Node::If(parts) => {
-                let [c, a, b] = &**parts;
-                if self.run_bool(c, env, sv)? {
-                    self.run(a, env, sv)
-                } else {
-                    self.run(b, env, sv)
-                }
+                let branch = self.branch(parts, env, sv)?;
+                self.run(branch, env, sv)
             }
             // Its slot holds nothing: it would compile to `Interp` again.
             Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
@@ -66,13 +57,8 @@ impl Evaluator<'_> {
     pub(super) fn run_bool(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<bool> {
         match n {
             Node::Eq(neq, args) => {
-                if let [Node::Place(a), Node::Place(b)] = &**args {
-                    let at_hand: &Env = env;
-                    if let (Some(x), Some(y)) =
-                        (self.find(a, at_hand, sv)?, self.find(b, at_hand, sv)?)
-                    {
-                        return x.tlc_eq(y).map(|eq| eq != *neq).map_err(bail);
-                    }
+                if let Some((x, y)) = self.both_in_place(args, env, sv)? {
+                    return x.tlc_eq(y).map(|eq| eq != *neq).map_err(bail);
                 }
                 let x = self.run(&args[0], env, sv)?;
                 let y = self.run(&args[1], env, sv)?;
@@ -91,12 +77,8 @@ impl Evaluator<'_> {
                 Ok(!self.run_bool(&args[0], env, sv)? || self.run_bool(&args[1], env, sv)?)
             }
             Node::If(parts) => {
-                let [c, a, b] = &**parts;
-                if self.run_bool(c, env, sv)? {
-                    self.run_bool(a, env, sv)
-                } else {
-                    self.run_bool(b, env, sv)
-                }
+                let branch = self.branch(parts, env, sv)?;
+                self.run_bool(branch, env, sv)
             }
             Node::Quant(exists, var, parts) => {
                 let [set, body] = &**parts;
@@ -130,6 +112,29 @@ impl Evaluator<'_> {
                 _ => Err(Bail),
             },
         }
+    }
+
+    /// The branch of `IF c THEN a ELSE b` that `c` chooses.
+    #[inline]
+    fn branch<'n>(&self, parts: &'n [Node; 3], env: &mut Env, sv: &StateView) -> Run<&'n Node> {
+        let [c, a, b] = parts;
+        Ok(if self.run_bool(c, env, sv)? { a } else { b })
+    }
+
+    /// Both operands' values in place, when both are places found without the interpreter.
+    #[inline]
+    fn both_in_place<'v>(
+        &'v self,
+        args: &'v [Node; 2],
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<(&'v Value, &'v Value)>> {
+        if let [Node::Place(a), Node::Place(b)] = args {
+            if let (Some(x), Some(y)) = (self.find(a, env, sv)?, self.find(b, env, sv)?) {
+                return Ok(Some((x, y)));
+            }
+        }
+        Ok(None)
     }
 
     /// `x op y` for operands that are not both integers (or overflow): Naturals' operator
