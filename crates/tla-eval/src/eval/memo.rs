@@ -97,23 +97,32 @@ impl StateKey<'_> {
 }
 
 fn same_state(a: &[Value], b: StateKey) -> bool {
-    a.len() == b.len() && a.iter().enumerate().all(|(i, x)| identical(x, b.get(i)))
+    match b {
+        StateKey::Cur(s) => a.len() == s.len() && a.iter().zip(s).all(|(x, y)| identical(x, y)),
+        StateKey::Next(s) => {
+            a.len() == s.len()
+                && a
+                    .iter()
+                    .zip(s)
+                    .all(|(x, y)| y.as_ref().is_some_and(|y| identical(x, y)))
+        }
+    }
 }
 
 impl Memo {
-    /// The slot holding `cur`, if any.
-    fn find(&mut self, ev: u64, cur: StateKey) -> Option<&mut Slot> {
+    /// The index of the slot holding `cur`, if any; the slot used last is tried first.
+    fn find(&mut self, ev: u64, cur: StateKey) -> Option<usize> {
         if self.ev != ev {
             return None;
         }
         self.clock += 1;
-        let clock = self.clock;
-        let slot = self
-            .slots
-            .iter_mut()
-            .find(|s| !s.state.is_empty() && same_state(&s.state, cur))?;
-        slot.used = clock;
-        Some(slot)
+        let first = usize::from(self.slots[1].used > self.slots[0].used);
+        let i = [first, 1 - first].into_iter().find(|&i| {
+            let s = &self.slots[i];
+            !s.state.is_empty() && same_state(&s.state, cur)
+        })?;
+        self.slots[i].used = self.clock;
+        Some(i)
     }
 }
 
@@ -143,7 +152,8 @@ impl Evaluator<'_> {
     pub(crate) fn memo_get(&self, d: DefId, cur: StateKey) -> Option<Value> {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
-            let slot = m.find(self.id, cur)?;
+            let i = m.find(self.id, cur)?;
+            let slot = &m.slots[i];
             match slot.vals.get(d.index()) {
                 Some((g, Some(v))) if *g == slot.generation => Some(v.clone()),
                 _ => None,
@@ -155,9 +165,10 @@ impl Evaluator<'_> {
     pub(crate) fn memo_failed(&self, d: DefId, cur: StateKey) -> bool {
         MEMO.with(|m| {
             let mut m = m.borrow_mut();
-            let Some(slot) = m.find(self.id, cur) else {
+            let Some(i) = m.find(self.id, cur) else {
                 return false;
             };
+            let slot = &m.slots[i];
             matches!(slot.vals.get(d.index()), Some((g, None)) if *g == slot.generation)
         })
     }
@@ -184,25 +195,26 @@ impl Evaluator<'_> {
                     s.state.clear();
                 }
             }
-            if m.find(self.id, cur).is_none() {
-                // Give the least recently used slot to this state.
-                let clock = m.clock;
-                let s = m
-                    .slots
-                    .iter_mut()
-                    .min_by_key(|s| s.used)
-                    .expect("two slots");
-                s.generation = s.generation.wrapping_add(1);
-                if s.generation == 0 {
-                    // After a wrap-around old stamps could look current: drop them.
-                    s.vals.iter_mut().for_each(|e| *e = (0, None));
-                    s.generation = 1;
+            let i = match m.find(self.id, cur) {
+                Some(i) => i,
+                None => {
+                    // Give the least recently used slot to this state.
+                    let clock = m.clock;
+                    let i = usize::from(m.slots[1].used < m.slots[0].used);
+                    let s = &mut m.slots[i];
+                    s.generation = s.generation.wrapping_add(1);
+                    if s.generation == 0 {
+                        // After a wrap-around old stamps could look current: drop them.
+                        s.vals.iter_mut().for_each(|e| *e = (0, None));
+                        s.generation = 1;
+                    }
+                    s.state.clear();
+                    s.state.extend((0..cur.len()).map(|i| cur.get(i).clone()));
+                    s.used = clock;
+                    i
                 }
-                s.state.clear();
-                s.state.extend((0..cur.len()).map(|i| cur.get(i).clone()));
-                s.used = clock;
-            }
-            let slot = m.find(self.id, cur).expect("just placed");
+            };
+            let slot = &mut m.slots[i];
             let g = slot.generation;
             slot.vals[d.index()] = (g, v);
         })
