@@ -18,6 +18,8 @@ Under == -2147483647 - 2
 Times == 65536 * 65536
 NotInt == "a" < 1
 NotIntSum == {1} + 1
+FoldOver == FoldSet(+, 0, {2147483647, 1})
+FoldNotInt == FoldFunctionOnSet(+, 0, <<1, "a">>, {1, 2})
 "#,
     );
     let ev = Evaluator::new(&spec);
@@ -34,4 +36,7 @@ NotIntSum == {1} + 1
     assert!(error_of(&ev, &spec, "Times").contains("Overflow when computing 65536*65536"));
     assert!(error_of(&ev, &spec, "NotInt").contains("Attempted to compare"));
     assert!(error_of(&ev, &spec, "NotIntSum").contains("integer was expected"));
+    // `+` handed to a fold: the same values and errors as the native operator.
+    assert!(error_of(&ev, &spec, "FoldOver").contains("Overflow when computing"));
+    assert!(error_of(&ev, &spec, "FoldNotInt").contains("integer was expected"));
 }

@@ -222,6 +222,14 @@ impl<'a> Evaluator<'a> {
     ) -> EResult<Value> {
         if let OpValue::Def(d) = op {
             if d.0 != u32::MAX && self.overrides[d.index()].is_none() {
+                // `+` handed to a fold: integers in range need no native call.
+                if let (Some(op), [Value::Int(a), Value::Int(b)]) =
+                    (self.int_ops[d.index()], args.as_slice())
+                {
+                    if let Some(v) = op.apply(*a, *b) {
+                        return Ok(v);
+                    }
+                }
                 let bound = args.map(Binding::Val);
                 if let Some(native) = self.natives[d.index()] {
                     return located(native(self, env, sv, &bound, loc), loc);
