@@ -21,6 +21,12 @@ impl Evaluator<'_> {
         loc: Loc,
     ) -> EResult<Value> {
         if let Some(op) = &self.overrides[d.index()] {
+            // `Nat <- NatOverride`: the replacement's own value, kept like any definition's.
+            if let (OpValue::Def(r), []) = (op, args) {
+                if self.spec.def(*r).params.is_empty() {
+                    return self.call(*r, args, env, sv, loc);
+                }
+            }
             let vals = self.values(args, env, sv)?;
             return self.apply_op_value(&op.clone(), vals, env, sv, loc);
         }

@@ -243,7 +243,10 @@ impl Evaluator<'_> {
             K::Local(id) => Base::Local(*id),
             K::Var(v) => Base::Var(*v, e.loc),
             K::Const(c) => Base::Const(*c),
-            K::Call(d, args) if args.is_empty() && self.cacheable[d.index()] => Base::Cached(*d),
+            K::Call(d, args) if args.is_empty() => match self.replacement(*d) {
+                Some(r) if self.cacheable[r.index()] => Base::Cached(r),
+                _ => return None,
+            },
             K::Label(_, body) => self.compile_base(body)?,
             _ => return None,
         })
