@@ -583,6 +583,8 @@ impl Evaluator<'_> {
             K::Quant(..) | K::SetFilter(..) | K::SetMap(..) | K::FunCons(..) | K::Choose(..) => {
                 true
             }
+            // A constant computed once for the run (`KeyPair == CHOOSE ...`) costs nothing.
+            K::Call(c, _) if self.cacheable[c.index()] => false,
             K::Call(c, _) | K::OpArg(OpRef::Def(c)) => self.worth_keeping(*c, memo),
             _ => false,
         };
