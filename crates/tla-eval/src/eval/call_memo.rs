@@ -278,6 +278,49 @@ fn repr_hash(v: &Value, h: u64, budget: &mut usize) -> Option<u64> {
     })
 }
 
+/// Slots of the per-thread table of hashed key values (a power of two).
+const HASHED_SLOTS: usize = 256;
+
+type Hashed = Option<(Value, u64, usize)>;
+
+thread_local! {
+    /// Recently hashed sets and functions by address, each held (so that its address is not
+    /// reused while it is here) with its hash from `KEY_SEED` and its size in budget units.
+    static HASHED: RefCell<Vec<Hashed>> = RefCell::new(vec![None; HASHED_SLOTS]);
+}
+
+const KEY_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// `repr_hash` for a value of a key: a set or a function is hashed on its own and mixed in,
+/// so that the same object met again (a state's ledger handed to a call from every
+/// successor) takes its hash from `HASHED` instead of being walked again.
+fn key_value_hash(v: &Value, h: u64, budget: &mut usize) -> Option<u64> {
+    let addr = match v {
+        Value::Func(f) => std::sync::Arc::as_ptr(f) as usize,
+        Value::Set(s) => s.as_slice().as_ptr() as usize,
+        _ => return repr_hash(v, h, budget),
+    };
+    let slot = ((addr >> 4) ^ (addr >> 12)) & (HASHED_SLOTS - 1);
+    HASHED.with(|t| {
+        let mut t = t.borrow_mut();
+        if let Some((held, sub, nodes)) = &t[slot] {
+            let same = match (held, v) {
+                (Value::Func(a), Value::Func(b)) => std::sync::Arc::ptr_eq(a, b),
+                (Value::Set(a), Value::Set(b)) => a.ptr_eq(b),
+                _ => false,
+            };
+            if same {
+                *budget = budget.checked_sub(*nodes)?;
+                return Some(mix(h, *sub));
+            }
+        }
+        let before = *budget;
+        let sub = repr_hash(v, KEY_SEED, budget)?;
+        t[slot] = Some((v.clone(), sub, before - *budget));
+        Some(mix(h, sub))
+    })
+}
+
 /// Whether `a` and `b` are the same value held the same way (only for values `repr_hash`
 /// accepts).
 fn same_repr(a: &Value, b: &Value) -> bool {
@@ -382,7 +425,7 @@ impl Evaluator<'_> {
         let mut budget = KEY_BUDGET;
         let mut hash = site as u64;
         for v in &vals {
-            hash = repr_hash(v, hash, &mut budget)?;
+            hash = key_value_hash(v, hash, &mut budget)?;
         }
         Some(Key {
             hash,
@@ -497,7 +540,7 @@ impl Evaluator<'_> {
         let mut budget = KEY_BUDGET;
         let mut hash = d.0 as u64;
         for v in &vals {
-            hash = repr_hash(v, hash, &mut budget)?;
+            hash = key_value_hash(v, hash, &mut budget)?;
         }
         Some(Key {
             hash,
