@@ -101,8 +101,7 @@ fn same_state(a: &[Value], b: StateKey) -> bool {
         StateKey::Cur(s) => a.len() == s.len() && a.iter().zip(s).all(|(x, y)| identical(x, y)),
         StateKey::Next(s) => {
             a.len() == s.len()
-                && a
-                    .iter()
+                && a.iter()
                     .zip(s)
                     .all(|(x, y)| y.as_ref().is_some_and(|y| identical(x, y)))
         }
