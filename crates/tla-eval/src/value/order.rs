@@ -95,6 +95,10 @@ impl Value {
             (Value::Int(a), Value::Int(b)) => Ok(a == b),
             (Value::Str(a), Value::Str(b)) => Ok(a == b),
             (Value::Bool(a), Value::Bool(b)) => Ok(a == b),
+            // Differently typed model values are the one error between model values.
+            (Value::ModelValue(a), Value::ModelValue(b)) if a == b || !typed(a) || !typed(b) => {
+                Ok(a == b)
+            }
             _ => self.eq_general(other),
         }
     }
