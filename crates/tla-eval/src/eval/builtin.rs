@@ -124,6 +124,20 @@ impl Evaluator<'_> {
                 }
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
+            // `1..N \ {p}`: the range is walked without being built.
+            SetMinus if matches!(vals[0], Value::Interval(..)) => {
+                let Value::Interval(lo, hi) = vals[0] else {
+                    unreachable!("checked")
+                };
+                let mut out = Vec::new();
+                for n in lo..=hi {
+                    let x = Value::Int(n);
+                    if !member(&vals[1], &x, loc)? {
+                        out.push(x);
+                    }
+                }
+                Value::Set(SetValue::from_sorted_unchecked(out))
+            }
             SetMinus => {
                 let a = enumerate(&vals[0], loc)?;
                 let mut out = Vec::new();
