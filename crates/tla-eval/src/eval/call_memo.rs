@@ -12,12 +12,15 @@
 //! - is pure: reaches nothing whose value changes between calls (TLCGet, Print, random
 //!   choice, operator constants..., see `memo.rs`);
 //! - does enough work to be worth a table look-up: it binds names (quantifier, set or function
-//!   constructor, CHOOSE) or recurses, or calls a definition that does.
+//!   constructor, CHOOSE) or recurses, or calls a definition that does (a constant computed
+//!   once for the run, such as `KeyPair == CHOOSE ...`, does not count).
 //!
 //! Such a call is looked up by its argument (and outside) values, compared by *representation*
 //! (`1..3` and `{1, 2, 3}`, a tuple and a function on `1..n`, are equal values that TLC prints
 //! differently, so they are different keys): the value returned is then exactly the one the
-//! evaluation would produce. Errors are never kept (an erroring call is evaluated, and fails,
+//! evaluation would produce. A set or function argument met again as the same object (a
+//! state's ledger, handed to a call from each successor) takes its hash from a small
+//! per-thread table instead of being walked again. Errors are never kept (an erroring call is evaluated, and fails,
 //! every time). Values are kept per thread and evaluator; a definition whose calls are seldom
 //! repeated stops being kept after a while, and the tables stop growing when full (in entries
 //! and in the size of the values they hold), so a model whose operators are called with ever
