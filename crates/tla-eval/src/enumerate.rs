@@ -299,10 +299,10 @@ impl Run<'_, '_> {
                 }
             }
             Let(_, body) | Label(_, body) => self.step(body, env, next, action, splitting, k),
-            FunApp(f, args) if self.lazy_function(f).is_some() => {
-                let d = self.lazy_function(f).expect("checked");
-                self.fun_app(d, args, env, next, action, k)
-            }
+            FunApp(f, args) => match self.lazy_function(f) {
+                Some(d) => self.fun_app(d, args, env, next, action, k),
+                None => self.condition(e, env, next, action, k),
+            },
             Local(l) if matches!(env.get(*l), Some(Binding::Lazy(..))) => {
                 let Some(Binding::Lazy(a, captured)) = env.get(*l).cloned() else {
                     unreachable!("checked")
@@ -317,10 +317,10 @@ impl Run<'_, '_> {
                     &mut |run, _, next, act| k(run, env, next, act),
                 )
             }
-            Call(_, args) | CallConst(_, args) if self.callee(e).is_some() => {
-                let d = self.callee(e).expect("checked");
-                self.call(d, args, env, next, action, splitting, k)
-            }
+            Call(_, args) | CallConst(_, args) => match self.callee(e) {
+                Some(d) => self.call(d, args, env, next, action, splitting, k),
+                None => self.condition(e, env, next, action, k),
+            },
             BoxAction(a, v) if !self.init => {
                 if !self.step(a, env, next, action, splitting, k)? {
                     return Ok(false);
