@@ -114,37 +114,21 @@ impl Evaluator<'_> {
                 let a = enumerate(&vals[0], loc)?;
                 Value::Set(a.union(&b).at(loc)?)
             }
-            Cap => {
-                let a = enumerate(&vals[0], loc)?;
+            Cap | SetMinus => {
+                let keep = b == Cap;
                 let mut out = Vec::new();
-                for x in a.iter() {
-                    if member(&vals[1], x, loc)? {
+                let mut visit = |x: &Value| -> EResult<()> {
+                    if member(&vals[1], x, loc)? == keep {
                         out.push(x.clone());
                     }
-                }
-                Value::Set(SetValue::from_sorted_unchecked(out))
-            }
-            // `1..N \ {p}`: the range is walked without being built.
-            SetMinus if matches!(vals[0], Value::Interval(..)) => {
-                let Value::Interval(lo, hi) = vals[0] else {
-                    unreachable!("checked")
+                    Ok(())
                 };
-                let mut out = Vec::new();
-                for n in lo..=hi {
-                    let x = Value::Int(n);
-                    if !member(&vals[1], &x, loc)? {
-                        out.push(x);
+                match &vals[0] {
+                    // `1..N \ {p}`: the range is walked without being built.
+                    Value::Interval(lo, hi) => {
+                        (*lo..=*hi).try_for_each(|n| visit(&Value::Int(n)))?
                     }
-                }
-                Value::Set(SetValue::from_sorted_unchecked(out))
-            }
-            SetMinus => {
-                let a = enumerate(&vals[0], loc)?;
-                let mut out = Vec::new();
-                for x in a.iter() {
-                    if !member(&vals[1], x, loc)? {
-                        out.push(x.clone());
-                    }
+                    s => enumerate(s, loc)?.iter().try_for_each(visit)?,
                 }
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }

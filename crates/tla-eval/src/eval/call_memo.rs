@@ -298,21 +298,14 @@ const KEY_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
 /// so that the same object met again (a state's ledger handed to a call from every
 /// successor) takes its hash from `HASHED` instead of being walked again.
 fn key_value_hash(v: &Value, h: u64, budget: &mut usize) -> Option<u64> {
-    let addr = match v {
-        Value::Func(f) => std::sync::Arc::as_ptr(f) as usize,
-        Value::Set(s) => s.as_slice().as_ptr() as usize,
-        _ => return repr_hash(v, h, budget),
+    let Some(addr) = v.object_address() else {
+        return repr_hash(v, h, budget);
     };
     let slot = ((addr >> 4) ^ (addr >> 12)) & (HASHED_SLOTS - 1);
     HASHED.with(|t| {
         let mut t = t.borrow_mut();
         if let Some((held, sub, nodes)) = &t[slot] {
-            let same = match (held, v) {
-                (Value::Func(a), Value::Func(b)) => std::sync::Arc::ptr_eq(a, b),
-                (Value::Set(a), Value::Set(b)) => a.ptr_eq(b),
-                _ => false,
-            };
-            if same {
+            if held.same_object(v) {
                 *budget = budget.checked_sub(*nodes)?;
                 return Some(mix(h, *sub));
             }
