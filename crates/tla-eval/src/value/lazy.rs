@@ -146,8 +146,9 @@ impl Value {
         }
     }
 
-    /// `member` without the kept answers: the parts of a set defined by a type are searched
-    /// so (only the question asked keeps its answer, not the many it asks of the parts).
+    /// `member` without looking up this question's kept answer. The questions it asks of the
+    /// parts go through `member`: a part shared with an earlier state (a row of a matrix of
+    /// queues, a block of a ledger) is answered from the kept ones when worth keeping.
     fn member_searched(&self, elem: &Value) -> VResult<bool> {
         match self {
             Value::Set(s) => s.contains(elem),
@@ -170,7 +171,7 @@ impl Value {
                     )));
                 }
                 for x in elem.set_iter()? {
-                    if !base.member_searched(&x)? {
+                    if !base.member(&x)? {
                         return Ok(false);
                     }
                 }
@@ -185,7 +186,7 @@ impl Value {
                     return Ok(false);
                 }
                 for v in f.values() {
-                    if !fs.range.member_searched(v)? {
+                    if !fs.range.member(v)? {
                         return Ok(false);
                     }
                 }
@@ -207,7 +208,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (i, (name, v)) in f.iter().enumerate() {
-                    if name != rs.names[i] || !rs.sets[i].member_searched(v)? {
+                    if name != rs.names[i] || !rs.sets[i].member(v)? {
                         return Ok(false);
                     }
                 }
@@ -238,7 +239,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (s, x) in sets.iter().zip(elems) {
-                    if !s.member_searched(x)? {
+                    if !s.member(x)? {
                         return Ok(false);
                     }
                 }
@@ -248,7 +249,7 @@ impl Value {
                 Value::Func(f) => match f.as_tuple() {
                     Some(t) => {
                         for x in t {
-                            if !range.member_searched(x)? {
+                            if !range.member(x)? {
                                 return Ok(false);
                             }
                         }
