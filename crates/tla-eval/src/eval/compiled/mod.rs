@@ -14,6 +14,7 @@
 //! interpreter's. That is sound because only expressions without effects (Print, TLCSet,
 //! random choices, ...) are compiled: evaluating one again shows nothing.
 
+mod kept_set;
 mod run;
 
 use super::int_ops::IntOp;
@@ -58,6 +59,11 @@ pub(crate) enum Node {
     Quant(bool, LocalId, Box<[Node; 2]>),
     /// `x \in S` (or `\notin` when true): the set's form decides how (see `member_expr`).
     In(bool, Box<Node>, ExprRef),
+    /// `x \in S` for a set with one value for the run, of a form whose value answers
+    /// membership as `member_expr` would (`kept_set.rs`): built at the first evaluation and
+    /// searched as a value (by `Value::member`, which keeps answers by object identity).
+    /// `None` kept: building it failed, and `member_expr` answers.
+    InKept(bool, Box<Node>, std::sync::OnceLock<Option<Value>>, ExprRef),
     /// Any other expression, interpreted (its parts may be compiled).
     Interp(ExprRef),
 }
@@ -116,6 +122,13 @@ impl Evaluator<'_> {
     #[doc(hidden)]
     pub fn has_compiled_form(&self, e: &Expr) -> bool {
         self.compiled(e).is_some()
+    }
+
+    /// Whether `e`, compiled, is a membership test that builds its set once
+    /// (`Node::InKept`).
+    #[doc(hidden)]
+    pub fn keeps_member_set(&self, e: &Expr) -> bool {
+        matches!(self.compiled(e), Some(Node::InKept(..)))
     }
 
     /// `e`'s value by its compiled form `n`, or by the interpreter if that gives up.
@@ -203,11 +216,15 @@ impl Evaluator<'_> {
                     *b == Builtin::Neq,
                     Box::new([self.compile(a), self.compile(c)]),
                 ),
-                (Builtin::In | Builtin::NotIn, [a, s]) => Node::In(
-                    *b == Builtin::NotIn,
-                    Box::new(self.compile(a)),
-                    ExprRef::new(s),
-                ),
+                (Builtin::In | Builtin::NotIn, [a, s]) => {
+                    let not = *b == Builtin::NotIn;
+                    let elem = Box::new(self.compile(a));
+                    if self.foldable(s) && self.kept_set_answers(s) {
+                        Node::InKept(not, elem, std::sync::OnceLock::new(), ExprRef::new(s))
+                    } else {
+                        Node::In(not, elem, ExprRef::new(s))
+                    }
+                }
                 _ => Node::Interp(here),
             },
             K::Junction(j, items) => Node::Junction(

@@ -50,7 +50,8 @@ impl Evaluator<'_> {
             | Node::Not(_)
             | Node::Implies(_)
             | Node::Quant(..)
-            | Node::In(..) => self.run_bool(n, env, sv).map(Value::Bool),
+            | Node::In(..)
+            | Node::InKept(..) => self.run_bool(n, env, sv).map(Value::Bool),
         }
     }
 
@@ -105,6 +106,16 @@ impl Evaluator<'_> {
                 let x = self.run(elem, env, sv)?;
                 let m = self.member_expr(set.get(), &x, env, sv).map_err(bail)?;
                 Ok(m != *not)
+            }
+            Node::InKept(not, elem, kept, set) => {
+                let x = self.run(elem, env, sv)?;
+                let set = set.get();
+                let built = kept.get_or_init(|| self.expr_node(set, env, sv).ok());
+                let m = match built {
+                    Some(s) => crate::eval::builtin::member(s, &x, set.loc),
+                    None => self.member_expr(set, &x, env, sv),
+                };
+                Ok(m.map_err(bail)? != *not)
             }
             Node::Interp(e) => self.bool_of_node(e.get(), env, sv).map_err(bail),
             _ => match self.run(n, env, sv)? {
