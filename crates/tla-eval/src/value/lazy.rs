@@ -146,9 +146,8 @@ impl Value {
         }
     }
 
-    /// `member` without looking up this question's kept answer. The questions it asks of the
-    /// parts go through `member`: a part shared with an earlier state (a row of a matrix of
-    /// queues, a block of a ledger) is answered from the kept ones when worth keeping.
+    /// `member` without the kept answers: the parts of a set defined by a type are searched
+    /// so (only the question asked keeps its answer, not the many it asks of the parts).
     fn member_searched(&self, elem: &Value) -> VResult<bool> {
         match self {
             Value::Set(s) => s.contains(elem),
@@ -171,7 +170,7 @@ impl Value {
                     )));
                 }
                 for x in elem.set_iter()? {
-                    if !base.member(&x)? {
+                    if !base.member_searched(&x)? {
                         return Ok(false);
                     }
                 }
@@ -186,7 +185,7 @@ impl Value {
                     return Ok(false);
                 }
                 for v in f.values() {
-                    if !fs.range.member(v)? {
+                    if !fs.range.member_searched(v)? {
                         return Ok(false);
                     }
                 }
@@ -208,7 +207,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (i, (name, v)) in f.iter().enumerate() {
-                    if name != rs.names[i] || !rs.sets[i].member(v)? {
+                    if name != rs.names[i] || !rs.sets[i].member_searched(v)? {
                         return Ok(false);
                     }
                 }
@@ -239,7 +238,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (s, x) in sets.iter().zip(elems) {
-                    if !s.member(x)? {
+                    if !s.member_searched(x)? {
                         return Ok(false);
                     }
                 }
@@ -249,7 +248,7 @@ impl Value {
                 Value::Func(f) => match f.as_tuple() {
                     Some(t) => {
                         for x in t {
-                            if !range.member(x)? {
+                            if !range.member_searched(x)? {
                                 return Ok(false);
                             }
                         }
