@@ -146,6 +146,16 @@ impl Value {
         }
     }
 
+    /// A question `member_searched` asks of a part of a set: a large explicit part
+    /// (`[Hash -> Block \cup {NoBlock}]`) is searched with the kept answers, as its own
+    /// question would be; a part defined by a type is searched without them.
+    fn member_part(&self, elem: &Value) -> VResult<bool> {
+        match self {
+            Value::Set(_) => self.member(elem),
+            _ => self.member_searched(elem),
+        }
+    }
+
     /// `member` without the kept answers: the parts of a set defined by a type are searched
     /// so (only the question asked keeps its answer, not the many it asks of the parts).
     fn member_searched(&self, elem: &Value) -> VResult<bool> {
@@ -170,7 +180,7 @@ impl Value {
                     )));
                 }
                 for x in elem.set_iter()? {
-                    if !base.member_searched(&x)? {
+                    if !base.member_part(&x)? {
                         return Ok(false);
                     }
                 }
@@ -185,7 +195,7 @@ impl Value {
                     return Ok(false);
                 }
                 for v in f.values() {
-                    if !fs.range.member_searched(v)? {
+                    if !fs.range.member_part(v)? {
                         return Ok(false);
                     }
                 }
@@ -207,7 +217,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (i, (name, v)) in f.iter().enumerate() {
-                    if name != rs.names[i] || !rs.sets[i].member_searched(v)? {
+                    if name != rs.names[i] || !rs.sets[i].member_part(v)? {
                         return Ok(false);
                     }
                 }
@@ -238,7 +248,7 @@ impl Value {
                     return Ok(false);
                 }
                 for (s, x) in sets.iter().zip(elems) {
-                    if !s.member_searched(x)? {
+                    if !s.member_part(x)? {
                         return Ok(false);
                     }
                 }
@@ -248,7 +258,7 @@ impl Value {
                 Value::Func(f) => match f.as_tuple() {
                     Some(t) => {
                         for x in t {
-                            if !range.member_searched(x)? {
+                            if !range.member_part(x)? {
                                 return Ok(false);
                             }
                         }
