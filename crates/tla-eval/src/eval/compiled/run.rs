@@ -83,12 +83,9 @@ impl Evaluator<'_> {
             }
             Node::Quant(exists, var, parts) => {
                 let [set, body] = &**parts;
-                let elems = match set {
-                    Node::Place(p) => match self.find(p, env, sv)? {
-                        Some(s) => s.set_iter(),
-                        None => self.run(set, env, sv)?.set_iter(),
-                    },
-                    _ => self.run(set, env, sv)?.set_iter(),
+                let elems = match self.in_place(set, env, sv)? {
+                    Some(s) => s.set_iter(),
+                    None => self.run(set, env, sv)?.set_iter(),
                 };
                 let elems = elems.map_err(bail)?;
                 let mark = env.len();
@@ -108,12 +105,18 @@ impl Evaluator<'_> {
                 Ok(m != *not)
             }
             Node::InKept(not, elem, kept, set) => {
-                let x = self.run(elem, env, sv)?;
+                use crate::eval::builtin::member;
                 let set = set.get();
                 let built = kept.get_or_init(|| self.expr_node(set, env, sv).ok());
                 let m = match built {
-                    Some(s) => crate::eval::builtin::member(s, &x, set.loc),
-                    None => self.member_expr(set, &x, env, sv),
+                    Some(s) => match self.in_place(elem, env, sv)? {
+                        Some(x) => member(s, x, set.loc),
+                        None => member(s, &self.run(elem, env, sv)?, set.loc),
+                    },
+                    None => {
+                        let x = self.run(elem, env, sv)?;
+                        self.member_expr(set, &x, env, sv)
+                    }
                 };
                 Ok(m.map_err(bail)? != *not)
             }
@@ -140,12 +143,38 @@ impl Evaluator<'_> {
         env: &'v Env,
         sv: &StateView<'v>,
     ) -> Run<Option<(&'v Value, &'v Value)>> {
-        if let [Node::Place(a), Node::Place(b)] = args {
-            if let (Some(x), Some(y)) = (self.find(a, env, sv)?, self.find(b, env, sv)?) {
+        let [a, b] = args;
+        // Looked at first, so that no place is found twice (here and by `run`).
+        let placed = |n: &Node| match n {
+            Node::Place(_) => true,
+            Node::Folded(kept, _) => kept.get().is_some(),
+            _ => false,
+        };
+        if !placed(a) || !placed(b) {
+            return Ok(None);
+        }
+        if let Some(x) = self.in_place(a, env, sv)? {
+            if let Some(y) = self.in_place(b, env, sv)? {
                 return Ok(Some((x, y)));
             }
         }
         Ok(None)
+    }
+
+    /// The value of `n` by reference, when it is a place found without the interpreter or a
+    /// value kept already: no copy (whose count another worker may be updating too).
+    #[inline]
+    fn in_place<'v>(
+        &'v self,
+        n: &'v Node,
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
+        match n {
+            Node::Place(p) => self.find(p, env, sv),
+            Node::Folded(kept, _) => Ok(kept.get()),
+            _ => Ok(None),
+        }
     }
 
     /// `x op y` for operands that are not both integers (or overflow): Naturals' operator
