@@ -25,7 +25,6 @@ impl Evaluator<'_> {
             K::Builtin(Builtin::Cup | Builtin::Cap | Builtin::SetMinus, a) => {
                 a.iter().all(|x| self.explicit_set(x))
             }
-            K::Call(d, args) if !args.is_empty() => self.natives[d.index()].is_some(),
             _ => self.explicit_set(s),
         }
     }
