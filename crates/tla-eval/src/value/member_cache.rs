@@ -41,8 +41,9 @@ thread_local! {
 /// more than a few comparisons.
 #[inline]
 pub(crate) fn worth_keeping(set: &Value, elem: &Value) -> bool {
-    matches!(elem, Value::Func(_) | Value::Set(_))
-        && match set {
+    match elem {
+        Value::Func(f) if f.len() <= SHORT_FUNC && shallow(set) => false,
+        Value::Func(_) | Value::Set(_) => match set {
             Value::Set(s) => s.len() >= MIN_SET_LEN,
             Value::Subset(_)
             | Value::SeqSet(_)
@@ -50,7 +51,41 @@ pub(crate) fn worth_keeping(set: &Value, elem: &Value) -> bool {
             | Value::RecordSet(_)
             | Value::Product(_) => true,
             _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Functions up to this length are checked against a shallow type set directly.
+const SHORT_FUNC: usize = 16;
+
+/// A type set whose members' parts are scalars tested in a step or a few comparisons
+/// (`[Node -> Int]`, `[pos : Node, q : Int]`): a short function is checked against it faster
+/// than a row is looked up, and a row kept for it would hold an old state's function alive
+/// only to free it later, from cold memory.
+fn shallow(set: &Value) -> bool {
+    fn flat(part: &Value) -> bool {
+        match part {
+            Value::Interval(..) | Value::Nat | Value::IntSet | Value::StringSet => true,
+            Value::Set(s) => {
+                s.len() < MIN_SET_LEN
+                    && s.iter().next().is_none_or(|x| {
+                        matches!(
+                            x,
+                            Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_)
+                        )
+                    })
+            }
+            _ => false,
         }
+    }
+    match set {
+        Value::FuncSet(fs) => flat(&fs.range) && flat(&fs.domain),
+        Value::RecordSet(rs) => rs.sets().iter().all(flat),
+        Value::Product(sets) => sets.iter().all(flat),
+        Value::SeqSet(range) => flat(range),
+        _ => false,
+    }
 }
 
 /// `search()`'s answer for `elem \in set`, from the table when it was asked before about
@@ -106,4 +141,30 @@ pub(crate) fn member(
         }
     });
     Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::lazy::FuncSetValue;
+    use std::sync::Arc;
+
+    fn func_set(domain: Value, range: Value) -> Value {
+        Value::FuncSet(Arc::new(FuncSetValue { domain, range }))
+    }
+
+    #[test]
+    fn short_functions_of_shallow_type_sets_are_not_kept() {
+        let node = Value::Interval(0, 2);
+        let f = Value::tuple(vec![Value::Int(1), Value::Int(2), Value::Int(3)]);
+        assert!(!worth_keeping(&func_set(node.clone(), Value::IntSet), &f));
+        let colors = Value::set(vec![Value::Bool(false), Value::Bool(true)]).unwrap();
+        assert!(!worth_keeping(&func_set(node.clone(), colors), &f));
+        // A range whose members are compound is searched at depth: kept.
+        let nested = func_set(node.clone(), func_set(node.clone(), Value::IntSet));
+        assert!(worth_keeping(&nested, &f));
+        // A long function is kept even against a shallow set.
+        let long = Value::tuple((0..40).map(Value::Int).collect());
+        assert!(worth_keeping(&Value::SeqSet(Arc::new(Value::Nat)), &long));
+    }
 }
