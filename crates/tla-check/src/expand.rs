@@ -8,7 +8,7 @@ use crate::model::{Check, Model};
 use crate::seen::FingerprintSet;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
-use tla_eval::eval::RunInfo;
+use tla_eval::eval::{ConjunctMemo, Conjuncts, RunInfo};
 use tla_eval::value::Fingerprinter;
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::DefId;
@@ -66,6 +66,37 @@ pub struct Shared<'m, 'e, 'a> {
     pub keeps_trace: bool,
     /// The model's SYMMETRY, evaluated: states are fingerprinted by their orbit.
     pub symmetry: Option<&'m crate::symmetry::Symmetry>,
+    pub parts: CheckParts,
+}
+
+/// The state constraints and invariants split into conjuncts, whose true answers a worker
+/// keeps by the values of the variables each reads (`Evaluator::conjuncts`).
+pub struct CheckParts {
+    constraints: Vec<Conjuncts>,
+    invariants: Vec<Conjuncts>,
+}
+
+impl CheckParts {
+    pub fn new(ev: &Evaluator, model: &Model) -> Self {
+        let split = |checks: &[Check]| checks.iter().map(|c| ev.conjuncts(&c.expr)).collect();
+        CheckParts {
+            constraints: split(&model.constraints),
+            invariants: split(&model.invariants),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Constraint,
+    Invariant,
+}
+
+/// A worker's kept conjunct answers, per check of `CheckParts`.
+#[derive(Default)]
+struct KeptAnswers {
+    constraints: Vec<ConjunctMemo>,
+    invariants: Vec<ConjunctMemo>,
 }
 
 /// A worker's own scratch: its fingerprinter and environment.
@@ -73,6 +104,7 @@ pub struct Worker<'s, 'm, 'e, 'a> {
     pub sh: &'s Shared<'m, 'e, 'a>,
     fp: Fingerprinter,
     env: Env,
+    kept: KeptAnswers,
 }
 
 impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
@@ -81,6 +113,20 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             sh,
             fp: Fingerprinter::new(),
             env: Env::new(),
+            kept: KeptAnswers {
+                constraints: sh
+                    .parts
+                    .constraints
+                    .iter()
+                    .map(|_| ConjunctMemo::default())
+                    .collect(),
+                invariants: sh
+                    .parts
+                    .invariants
+                    .iter()
+                    .map(|_| ConjunctMemo::default())
+                    .collect(),
+            },
         }
     }
 
@@ -204,8 +250,8 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     ) -> Found {
         let sh = self.sh;
         let mut in_model = true;
-        for c in &sh.model.constraints {
-            match self.holds(c, state) {
+        for (i, c) in sh.model.constraints.iter().enumerate() {
+            match self.holds_by_parts(c, Kind::Constraint, i, state) {
                 Ok(true) => {}
                 Ok(false) => {
                     in_model = false;
@@ -278,6 +324,26 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         }
     }
 
+    /// `holds`, taking the conjuncts' kept answers first: only when one is not true is the
+    /// whole check evaluated (for its answer or its error).
+    fn holds_by_parts(
+        &mut self,
+        c: &Check,
+        kind: Kind,
+        i: usize,
+        state: &[Value],
+    ) -> Result<bool, EvalError> {
+        let sh = self.sh;
+        let (parts, kept) = match kind {
+            Kind::Constraint => (&sh.parts.constraints[i], &mut self.kept.constraints[i]),
+            Kind::Invariant => (&sh.parts.invariants[i], &mut self.kept.invariants[i]),
+        };
+        if sh.ev.all_conjuncts_hold(parts, kept, &mut self.env, state) == Some(true) {
+            return Ok(true);
+        }
+        self.holds(c, state)
+    }
+
     fn holds(&mut self, c: &Check, state: &[Value]) -> Result<bool, EvalError> {
         self.sh
             .ev
@@ -293,8 +359,13 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             .iter()
             .map(|c| (c, false))
             .chain(props.iter().map(|c| (c, true)));
-        for (c, is_property) in checks {
-            match self.holds(c, state) {
+        for (i, (c, is_property)) in checks.enumerate() {
+            let r = if is_property {
+                self.holds(c, state)
+            } else {
+                self.holds_by_parts(c, Kind::Invariant, i, state)
+            };
+            match r {
                 Ok(true) => {}
                 Ok(false) if is_property => return Err(Verdict::PropertyViolated(c.name.clone())),
                 Ok(false) => return Err(Verdict::InvariantViolated(c.name.clone())),

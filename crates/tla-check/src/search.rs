@@ -6,7 +6,7 @@
 
 use crate::checkpoint::Checkpointer;
 use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
-use crate::expand::{complete, Shared, Worker};
+use crate::expand::{complete, CheckParts, Shared, Worker};
 use crate::frontier::{Frontier, Queued};
 use crate::liveness::{GraphRecorder, LiveReport, Periodic};
 use crate::merge::{stop, Explored, Stop, NO_PARENT};
@@ -59,6 +59,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         seen: &seen,
         keeps_trace,
         symmetry: symmetry.as_ref(),
+        parts: CheckParts::new(ev, model),
     };
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {

@@ -59,7 +59,7 @@ thread_local! {
 }
 
 /// The same value object (not merely an equal value).
-fn identical(a: &Value, b: &Value) -> bool {
+pub(super) fn identical(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,

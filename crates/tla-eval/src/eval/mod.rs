@@ -5,6 +5,7 @@ mod builtin;
 mod call;
 mod call_memo;
 mod compiled;
+mod conjuncts;
 mod expr;
 mod formula;
 mod fun_memo;
@@ -12,6 +13,8 @@ mod int_ops;
 mod literals;
 mod member_whole;
 mod memo;
+
+pub use conjuncts::{ConjunctMemo, Conjuncts};
 
 use crate::env::{Binding, Env, OpValue, StateView};
 use crate::error::{EResult, EvalError};

@@ -1,0 +1,198 @@
+//! A state predicate checked conjunct by conjunct, each true answer kept with the values of
+//! the variables the conjunct reads.
+//!
+//! Invariants and state constraints are evaluated for every state the search meets, and most
+//! of their conjuncts read a few variables (`active \in [Node -> BOOLEAN]`,
+//! `\A i \in Node : counter[i] <= 3`). A successor shares the value objects of the variables
+//! its action left alone with its parent and siblings, so a conjunct found true for those
+//! very objects is true again: it is not evaluated a second time. Only conjuncts of
+//! effect-free predicates whose variables are all known are kept, and only a true answer. Anything else (a false
+//! conjunct, an error) sends the caller back to the whole predicate, evaluated as before, so
+//! what is reported (the first error, its location) does not change.
+
+use super::memo::identical;
+use super::Evaluator;
+use crate::env::{Binding, Env, ExprRef, OpValue, StateView};
+use crate::value::Value;
+use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, OpRef, VarId};
+
+/// A predicate split into its conjuncts (through parameterless definitions and labels).
+pub struct Conjuncts {
+    leaves: Vec<Leaf>,
+}
+
+struct Leaf {
+    expr: ExprRef,
+    /// The variables the conjunct reads, in order; `None`: its answers are not kept.
+    vars: Option<Box<[VarId]>>,
+}
+
+/// One worker's kept answers for a `Conjuncts` (the values of each leaf's variables when it
+/// was last true). Holding the values keeps their objects alive, so an address compared
+/// cannot have been reused by another value.
+#[derive(Default)]
+pub struct ConjunctMemo {
+    kept: Vec<Ways>,
+}
+
+/// Two sets of values per conjunct, the one used last first: a state's successors share some
+/// objects with their parent and others with the sibling before them.
+#[derive(Default)]
+struct Ways([Option<Box<[Value]>>; 2]);
+
+impl Ways {
+    /// Whether `state` holds, in `vars`, the values of one way (which becomes the first).
+    fn hit(&mut self, vars: &[VarId], state: &[Value]) -> bool {
+        let same = |k: &Option<Box<[Value]>>| {
+            k.as_deref().is_some_and(|k| {
+                vars.iter()
+                    .zip(k)
+                    .all(|(v, x)| identical(&state[v.index()], x))
+            })
+        };
+        if same(&self.0[0]) {
+            return true;
+        }
+        if same(&self.0[1]) {
+            self.0.swap(0, 1);
+            return true;
+        }
+        false
+    }
+
+    /// Keeps `state`'s values of `vars` first, dropping the way used least recently.
+    fn keep(&mut self, vars: &[VarId], state: &[Value]) {
+        self.0.swap(0, 1);
+        self.0[0] = Some(vars.iter().map(|v| state[v.index()].clone()).collect());
+    }
+}
+
+impl Conjuncts {
+    /// How many of the conjuncts keep their answers (for tests).
+    pub fn kept_count(&self) -> usize {
+        self.leaves.iter().filter(|l| l.vars.is_some()).count()
+    }
+
+    pub fn len(&self) -> usize {
+        self.leaves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.leaves.is_empty()
+    }
+}
+
+impl Evaluator<'_> {
+    /// `e` split into the conjuncts it is a conjunction of, each with the variables it reads.
+    /// None of them when one may have an effect (Print, TLCSet, a random choice): a
+    /// conjunct evaluated alone and then again in the whole predicate would show it twice.
+    pub fn conjuncts(&self, e: &Expr) -> Conjuncts {
+        let mut leaves = Vec::new();
+        self.split_conjuncts(e, &mut leaves);
+        if !self.effect_free(e) {
+            leaves.clear();
+        }
+        Conjuncts { leaves }
+    }
+
+    fn split_conjuncts(&self, e: &Expr, leaves: &mut Vec<Leaf>) {
+        match &e.kind {
+            ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items) => {
+                for it in items {
+                    self.split_conjuncts(it, leaves);
+                }
+            }
+            ExprKind::Label(_, body) => self.split_conjuncts(body, leaves),
+            ExprKind::Call(d, args) if args.is_empty() && self.is_plain_def(*d) => {
+                let def = self.spec.def(*d);
+                if def.params.is_empty() && !def.in_let && !def.is_function {
+                    self.split_conjuncts(&def.body, leaves);
+                } else {
+                    leaves.push(self.leaf(e));
+                }
+            }
+            _ => leaves.push(self.leaf(e)),
+        }
+    }
+
+    fn leaf(&self, e: &Expr) -> Leaf {
+        let mut vars = Vec::new();
+        let mut seen = vec![false; self.spec.defs.len()];
+        let known = self.vars_read(e, &mut vars, &mut seen);
+        vars.sort_unstable_by_key(|v| v.index());
+        vars.dedup();
+        Leaf {
+            expr: ExprRef::new(e),
+            vars: known.then(|| vars.into_boxed_slice()),
+        }
+    }
+
+    /// Adds the variables `e` reads to `vars`; false when they cannot all be known (a
+    /// variable of an instantiated module, an operator constant, ...).
+    fn vars_read(&self, e: &Expr, vars: &mut Vec<VarId>, seen: &mut Vec<bool>) -> bool {
+        let root = &self.spec.root_module().variables;
+        let here = match &e.kind {
+            ExprKind::Var(v) => {
+                vars.push(*v);
+                root.iter().any(|r| r == v)
+            }
+            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => self.def_vars(*d, vars, seen),
+            ExprKind::Const(c) => match self.const_binding(*c) {
+                Some(Binding::Val(_)) => true,
+                Some(Binding::Op(OpValue::Def(d))) => self.def_vars(*d, vars, seen),
+                _ => false,
+            },
+            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+            ExprKind::Let(defs, _) => defs.iter().all(|d| self.def_vars(*d, vars, seen)),
+            _ => true,
+        };
+        here && tla_sema::visit::all_children(e, &mut |c| self.vars_read(c, vars, seen))
+    }
+
+    fn def_vars(&self, d: DefId, vars: &mut Vec<VarId>, seen: &mut Vec<bool>) -> bool {
+        if std::mem::replace(&mut seen[d.index()], true) {
+            return true;
+        }
+        match &self.overrides[d.index()] {
+            Some(OpValue::Val(_)) => true,
+            Some(OpValue::Def(r)) => self.def_vars(*r, vars, seen),
+            Some(_) => false,
+            // A native reads only its arguments, which the call site's walk sees.
+            None if self.natives[d.index()].is_some() => true,
+            None => self.vars_read(&self.spec.def(d).body, vars, seen),
+        }
+    }
+
+    /// `Some(true)` when every conjunct holds in `state` (those kept for these very variable
+    /// values are not evaluated again); `None` when one does not or fails: the caller then
+    /// evaluates the whole predicate, for its answer or its error.
+    pub fn all_conjuncts_hold(
+        &self,
+        c: &Conjuncts,
+        memo: &mut ConjunctMemo,
+        env: &mut Env,
+        state: &[Value],
+    ) -> Option<bool> {
+        if c.leaves.is_empty() {
+            return None;
+        }
+        if memo.kept.len() != c.leaves.len() {
+            memo.kept = (0..c.leaves.len()).map(|_| Ways::default()).collect();
+        }
+        let sv = StateView::state(state);
+        for (leaf, kept) in c.leaves.iter().zip(memo.kept.iter_mut()) {
+            if let Some(vars) = &leaf.vars {
+                if kept.hit(vars, state) {
+                    continue;
+                }
+            }
+            if !self.eval_bool(leaf.expr.get(), env, &sv).ok()? {
+                return None;
+            }
+            if let Some(vars) = &leaf.vars {
+                kept.keep(vars, state);
+            }
+        }
+        Some(true)
+    }
+}

@@ -1,0 +1,76 @@
+//! A state predicate checked conjunct by conjunct (`eval/conjuncts.rs`): a conjunct found
+//! true is not evaluated again while the variables it reads hold the same value objects, and
+//! a changed variable, however it is reached (directly, through a definition's body, through
+//! an argument), brings it back.
+
+mod natives_common;
+use natives_common::*;
+use tla_eval::eval::ConjunctMemo;
+use tla_eval::value::Value;
+use tla_eval::{Env, Evaluator};
+
+const SPEC: &str = r#"
+VARIABLES x, y, z
+CONSTANT K
+Pos == z > 0
+Big(a) == a + z > 2
+Inv == /\ x \in [{1, 2} -> 0..3]
+       /\ P:: y > 0
+       /\ Pos /\ Big(1)
+       /\ (CHOOSE n \in 1..2 : TRUE) = 1
+       /\ 1 + 1 = 2
+ByConst == /\ x = x
+           /\ y = K
+Seen == /\ x \in [{1, 2} -> 0..3]
+        /\ TLCGet("level") >= 0
+"#;
+
+fn func(a: i64, b: i64) -> Value {
+    Value::tuple(vec![Value::Int(a), Value::Int(b)])
+}
+
+#[test]
+fn conjuncts_are_split_and_their_variables_known() {
+    let spec = load("Integers, TLC", SPEC);
+    let ev = Evaluator::new(&spec);
+    let inv = spec.root_def("Inv").expect("defined");
+    let parts = ev.conjuncts(&spec.def(inv).body);
+    // x, P:: y, Pos's z, Big(1), CHOOSE, 1 + 1 = 2: all kept.
+    assert_eq!(parts.len(), 6);
+    assert_eq!(parts.kept_count(), 6);
+    // TLCGet's answer may change from state to state: such a predicate is left whole.
+    let seen = spec.root_def("Seen").expect("defined");
+    assert!(ev.conjuncts(&spec.def(seen).body).is_empty());
+    // A constant not bound to a value (here: not bound at all) may stand for a definition
+    // that reads variables: its conjunct's answers are not kept.
+    let by_const = spec.root_def("ByConst").expect("defined");
+    let parts = ev.conjuncts(&spec.def(by_const).body);
+    assert_eq!((parts.len(), parts.kept_count()), (2, 1));
+}
+
+#[test]
+fn a_kept_answer_serves_only_the_same_values() {
+    let spec = load("Integers, TLC", SPEC);
+    let ev = Evaluator::new(&spec);
+    let inv = spec.root_def("Inv").expect("defined");
+    let parts = ev.conjuncts(&spec.def(inv).body);
+    let mut memo = ConjunctMemo::default();
+    let mut holds =
+        |state: &[Value]| ev.all_conjuncts_hold(&parts, &mut memo, &mut Env::new(), state);
+    let x = func(1, 2);
+    let good = [x.clone(), Value::Int(1), Value::Int(5)];
+    for _ in 0..2 {
+        assert_eq!(holds(&good), Some(true));
+    }
+    // Each variable changed in turn, to a value that falsifies its conjunct.
+    assert_eq!(holds(&[func(1, 9), Value::Int(1), Value::Int(5)]), None);
+    assert_eq!(holds(&[x.clone(), Value::Int(0), Value::Int(5)]), None);
+    // z = 1: Pos holds, Big(1) (z read through the body of Big) does not.
+    assert_eq!(holds(&[x.clone(), Value::Int(1), Value::Int(1)]), None);
+    assert_eq!(holds(&[x.clone(), Value::Int(1), Value::Int(0)]), None);
+    // An equal function in another object is evaluated again, and holds.
+    assert_eq!(
+        holds(&[func(1, 2), Value::Int(3), Value::Int(5)]),
+        Some(true)
+    );
+}
