@@ -13,6 +13,9 @@ use tla_eval::value::Fingerprinter;
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::DefId;
 
+/// A step from a state to a successor whose every slot is assigned.
+type Transition<'t> = (&'t [Value], &'t [Option<Value>]);
+
 /// Claims a fingerprint for the successor being examined: true when it is new to the claimer.
 pub type Claim<'c> = dyn FnMut(u64) -> bool + 'c;
 
@@ -169,7 +172,15 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         let r = enumerate::next_states(sh.ev, next_action, cur, &mut |st, action| {
             count += 1;
             let action = action.or(sh.model.next_def);
-            let c = self.successor(cur, complete(st), action, depth, path, claim.as_deref_mut());
+            let step = (&cur[..], st);
+            let c = self.successor(
+                step,
+                complete(st),
+                action,
+                depth,
+                path,
+                claim.as_deref_mut(),
+            );
             let go_on = !matches!(c.found, Found::Stop(..)) && c.transition_bad.is_none();
             if !sink(c) || !go_on {
                 halted = true;
@@ -210,9 +221,11 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         }
     }
 
+    /// `step`: the current state and the successor's slots as generated (the form the
+    /// transition's checks read it in, so it is not copied again for them).
     fn successor(
         &mut self,
-        cur: &[Value],
+        step: Transition,
         next: Arc<[Value]>,
         action: Option<DefId>,
         depth: u32,
@@ -221,11 +234,11 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     ) -> Candidate {
         // The successor's checks see its own level; the transition's, the current state's.
         RunInfo::set_thread_level(Some(depth as i64 + 1));
-        let found = self.examine(&next, Some(cur), action, path, claim);
+        let found = self.examine(&next, Some(step), action, path, claim);
         RunInfo::set_thread_level(Some(depth as i64));
         let mut transition_bad = None;
         if !matches!(found, Found::Stop(..)) {
-            if let Err(v) = self.transition_checks(cur, &next, &self.sh.model.action_properties) {
+            if let Err(v) = self.transition_checks(step, &self.sh.model.action_properties) {
                 transition_bad = Some(v);
             }
         }
@@ -243,7 +256,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     fn examine(
         &mut self,
         state: &Arc<[Value]>,
-        cur: Option<&[Value]>,
+        step: Option<Transition>,
         action: Option<DefId>,
         path: Option<&[Arc<[Value]>]>,
         claim: Option<&mut Claim>,
@@ -261,11 +274,11 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             }
         }
         if in_model {
-            if let Some(cur) = cur {
+            if let Some(step) = step {
                 // Action constraints see the level of the state they start from.
                 let level = sh.ev.run.current_level();
                 RunInfo::set_thread_level(Some(level - 1));
-                let r = self.transition_checks(cur, state, &sh.model.action_constraints);
+                let r = self.transition_checks(step, &sh.model.action_constraints);
                 RunInfo::set_thread_level(Some(level));
                 match r {
                     Ok(()) => {}
@@ -276,7 +289,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             }
         }
         if !in_model {
-            return match self.invariants(state, cur.is_none()) {
+            return match self.invariants(state, step.is_none()) {
                 Ok(()) => Found::OutOfModel,
                 Err(v) => Found::Stop(v, Last::State(action)),
             };
@@ -299,7 +312,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             } else if sh.keeps_trace {
                 *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
             }
-            self.invariants(state, cur.is_none()).err()
+            self.invariants(state, step.is_none()).err()
         };
         Found::InModel { fp, bad }
     }
@@ -379,15 +392,13 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     /// what the checks are), or the error.
     fn transition_checks(
         &mut self,
-        cur: &[Value],
-        next: &Arc<[Value]>,
+        (cur, next): Transition,
         checks: &[Check],
     ) -> Result<(), Verdict> {
         if checks.is_empty() {
             return Ok(());
         }
-        let slots: Vec<Option<Value>> = next.iter().cloned().map(Some).collect();
-        let sv = StateView::transition(cur, &slots);
+        let sv = StateView::transition(cur, next);
         for c in checks {
             match self.sh.ev.eval_bool(&c.expr, &mut self.env, &sv) {
                 Ok(true) => {}
