@@ -37,6 +37,13 @@ struct Run<'e, 'a> {
     init: bool,
     /// This worker's share of a divided enumeration of Init.
     part: Option<&'e Part>,
+    /// How many slots of the state being built have no value yet (kept, so that each step
+    /// need not count them).
+    unassigned: std::cell::Cell<usize>,
+}
+
+fn unassigned(next: &[Option<Value>]) -> usize {
+    next.iter().filter(|v| v.is_none()).count()
 }
 
 /// A state vector with a slot per variable of the spec: those not of the root module (they
@@ -113,13 +120,14 @@ fn generate_in(
     part: Option<&Part>,
     emit: Emit,
 ) -> EResult<()> {
+    let mut next = empty_state(ev);
     let run = Run {
         ev,
         cur,
         init,
         part,
+        unassigned: unassigned(&next).into(),
     };
-    let mut next = empty_state(ev);
     run.step(
         e,
         &mut env,
@@ -133,13 +141,14 @@ fn generate_in(
 
 /// ENABLED A in state `cur`: whether some way through A succeeds.
 pub fn enabled(ev: &Evaluator, action: &Expr, env: &mut Env, cur: &[Value]) -> EResult<bool> {
+    let mut next = empty_state(ev);
     let run = Run {
         ev,
         cur,
         init: false,
         part: None,
+        unassigned: unassigned(&next).into(),
     };
-    let mut next = empty_state(ev);
     let mut found = false;
     run.step(action, env, &mut next, None, false, &mut |_, _, _, _| {
         found = true;
@@ -246,7 +255,7 @@ impl Run<'_, '_> {
     ) -> EResult<Go> {
         use ExprKind::*;
         // Once every variable has a value, TLC evaluates what is left instead of expanding it.
-        if next.iter().all(Option::is_some) {
+        if self.unassigned.get() == 0 {
             return self.condition(e, env, next, action, k);
         }
         match &e.kind {
@@ -465,13 +474,14 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         let mut mids: Vec<Vec<Value>> = Vec::new();
+        let mut scratch = empty_state(self.ev);
         let first = Run {
             ev: self.ev,
             cur: self.cur,
             init: false,
             part: None,
+            unassigned: unassigned(&scratch).into(),
         };
-        let mut scratch = empty_state(self.ev);
         first.step(a, env, &mut scratch, action, false, &mut |run, _, st, _| {
             if let Some(i) = st.iter().position(Option::is_none) {
                 let name = &run.ev.spec.variables[i].name;
@@ -487,14 +497,15 @@ impl Run<'_, '_> {
             .intermediate
             .fetch_add(mids.len() as i64, std::sync::atomic::Ordering::Relaxed);
         for mid in &mids {
+            let mut ends: Vec<Vec<Option<Value>>> = Vec::new();
+            let mut scratch = empty_state(self.ev);
             let second = Run {
                 ev: self.ev,
                 cur: mid,
                 init: false,
                 part: None,
+                unassigned: unassigned(&scratch).into(),
             };
-            let mut ends: Vec<Vec<Option<Value>>> = Vec::new();
-            let mut scratch = empty_state(self.ev);
             second.step(b, env, &mut scratch, action, false, &mut |_, _, st, _| {
                 ends.push(st.clone());
                 Ok(true)
@@ -508,7 +519,7 @@ impl Run<'_, '_> {
                         (Some(x), Some(y)) if !x.tlc_eq(y)? => agree = false,
                         (None, Some(y)) => {
                             saved.push(i);
-                            next[i] = Some(y.clone());
+                            self.set_slot(next, i, Some(y.clone()));
                         }
                         _ => {}
                     }
@@ -519,7 +530,7 @@ impl Run<'_, '_> {
                     true
                 };
                 for i in saved {
-                    next[i] = None;
+                    self.set_slot(next, i, None);
                 }
                 if !go {
                     return Ok(false);
@@ -527,6 +538,15 @@ impl Run<'_, '_> {
             }
         }
         Ok(true)
+    }
+
+    /// Gives slot `i` a value, or takes its value away, keeping `unassigned` right.
+    fn set_slot(&self, next: &mut [Option<Value>], i: usize, v: Option<Value>) {
+        let before = next[i].is_none();
+        let after = v.is_none();
+        next[i] = v;
+        self.unassigned
+            .set(self.unassigned.get() + usize::from(after) - usize::from(before));
     }
 
     fn condition(
@@ -553,9 +573,9 @@ impl Run<'_, '_> {
         action: Option<DefId>,
         k: Cont,
     ) -> EResult<Go> {
-        next[x.index()] = Some(v);
+        self.set_slot(next, x.index(), Some(v));
         let r = k(self, env, next, action);
-        next[x.index()] = None;
+        self.set_slot(next, x.index(), None);
         r
     }
 
