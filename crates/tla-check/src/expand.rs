@@ -96,13 +96,22 @@ enum Kind {
 }
 
 /// A worker's kept conjunct answers, per check of `CheckParts`.
-#[derive(Default)]
 struct KeptAnswers {
     constraints: Vec<ConjunctMemo>,
     invariants: Vec<ConjunctMemo>,
 }
 
-/// A worker's own scratch: its fingerprinter and environment.
+impl KeptAnswers {
+    fn new(parts: &CheckParts) -> Self {
+        let none = |checks: &[Conjuncts]| checks.iter().map(|_| ConjunctMemo::default()).collect();
+        KeptAnswers {
+            constraints: none(&parts.constraints),
+            invariants: none(&parts.invariants),
+        }
+    }
+}
+
+/// A worker's own scratch: its fingerprinter, environment and kept conjunct answers.
 pub struct Worker<'s, 'm, 'e, 'a> {
     pub sh: &'s Shared<'m, 'e, 'a>,
     fp: Fingerprinter,
@@ -116,20 +125,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             sh,
             fp: Fingerprinter::new(),
             env: Env::new(),
-            kept: KeptAnswers {
-                constraints: sh
-                    .parts
-                    .constraints
-                    .iter()
-                    .map(|_| ConjunctMemo::default())
-                    .collect(),
-                invariants: sh
-                    .parts
-                    .invariants
-                    .iter()
-                    .map(|_| ConjunctMemo::default())
-                    .collect(),
-            },
+            kept: KeptAnswers::new(&sh.parts),
         }
     }
 
@@ -351,7 +347,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             Kind::Constraint => (&sh.parts.constraints[i], &mut self.kept.constraints[i]),
             Kind::Invariant => (&sh.parts.invariants[i], &mut self.kept.invariants[i]),
         };
-        if sh.ev.all_conjuncts_hold(parts, kept, &mut self.env, state) == Some(true) {
+        if sh.ev.all_conjuncts_hold(parts, kept, &mut self.env, state) {
             return Ok(true);
         }
         self.holds(c, state)

@@ -163,18 +163,18 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `Some(true)` when every conjunct holds in `state` (those kept for these very variable
-    /// values are not evaluated again); `None` when one does not or fails: the caller then
-    /// evaluates the whole predicate, for its answer or its error.
+    /// Whether every conjunct holds in `state` (those kept for these very variable values are
+    /// not evaluated again). False also when one fails, or when the predicate is not split:
+    /// the caller then evaluates the whole predicate, for its answer or its error.
     pub fn all_conjuncts_hold(
         &self,
         c: &Conjuncts,
         memo: &mut ConjunctMemo,
         env: &mut Env,
         state: &[Value],
-    ) -> Option<bool> {
+    ) -> bool {
         if c.leaves.is_empty() {
-            return None;
+            return false;
         }
         if memo.kept.len() != c.leaves.len() {
             memo.kept = (0..c.leaves.len()).map(|_| Ways::default()).collect();
@@ -186,13 +186,13 @@ impl Evaluator<'_> {
                     continue;
                 }
             }
-            if !self.eval_bool(leaf.expr.get(), env, &sv).ok()? {
-                return None;
+            if !matches!(self.eval_bool(leaf.expr.get(), env, &sv), Ok(true)) {
+                return false;
             }
             if let Some(vars) = &leaf.vars {
                 kept.keep(vars, state);
             }
         }
-        Some(true)
+        true
     }
 }
