@@ -333,8 +333,8 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         }
     }
 
-    /// `holds`, taking the conjuncts' kept answers first: only when one is not true is the
-    /// whole check evaluated (for its answer or its error).
+    /// `holds`, conjunct by conjunct with the kept answers: only when a conjunct fails is the
+    /// whole check evaluated (for its error).
     fn holds_by_parts(
         &mut self,
         c: &Check,
@@ -347,10 +347,10 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             Kind::Constraint => (&sh.parts.constraints[i], &mut self.kept.constraints[i]),
             Kind::Invariant => (&sh.parts.invariants[i], &mut self.kept.invariants[i]),
         };
-        if sh.ev.all_conjuncts_hold(parts, kept, &mut self.env, state) {
-            return Ok(true);
+        match sh.ev.conjunction_value(parts, kept, &mut self.env, state) {
+            Some(answer) => Ok(answer),
+            None => self.holds(c, state),
         }
-        self.holds(c, state)
     }
 
     fn holds(&mut self, c: &Check, state: &[Value]) -> Result<bool, EvalError> {

@@ -55,19 +55,39 @@ fn a_kept_answer_serves_only_the_same_values() {
     let inv = spec.root_def("Inv").expect("defined");
     let parts = ev.conjuncts(&spec.def(inv).body);
     let mut memo = ConjunctMemo::default();
-    let mut holds =
-        |state: &[Value]| ev.all_conjuncts_hold(&parts, &mut memo, &mut Env::new(), state);
+    let mut value =
+        |state: &[Value]| ev.conjunction_value(&parts, &mut memo, &mut Env::new(), state);
     let x = func(1, 2);
     let good = [x.clone(), Value::Int(1), Value::Int(5)];
     for _ in 0..2 {
-        assert!(holds(&good));
+        assert_eq!(value(&good), Some(true));
     }
     // Each variable changed in turn, to a value that falsifies its conjunct.
-    assert!(!holds(&[func(1, 9), Value::Int(1), Value::Int(5)]));
-    assert!(!holds(&[x.clone(), Value::Int(0), Value::Int(5)]));
+    assert_eq!(
+        value(&[func(1, 9), Value::Int(1), Value::Int(5)]),
+        Some(false)
+    );
+    assert_eq!(
+        value(&[x.clone(), Value::Int(0), Value::Int(5)]),
+        Some(false)
+    );
     // z = 1: Pos holds, Big(1) (z read through the body of Big) does not.
-    assert!(!holds(&[x.clone(), Value::Int(1), Value::Int(1)]));
-    assert!(!holds(&[x.clone(), Value::Int(1), Value::Int(0)]));
+    assert_eq!(
+        value(&[x.clone(), Value::Int(1), Value::Int(1)]),
+        Some(false)
+    );
+    assert_eq!(
+        value(&[x.clone(), Value::Int(1), Value::Int(0)]),
+        Some(false)
+    );
     // An equal function in another object is evaluated again, and holds.
-    assert!(holds(&[func(1, 2), Value::Int(3), Value::Int(5)]));
+    assert_eq!(
+        value(&[func(1, 2), Value::Int(3), Value::Int(5)]),
+        Some(true)
+    );
+    // A failing conjunct leaves the answer (and the error) to the whole predicate; one after
+    // a false conjunct is not reached, as in the conjunction evaluated left to right.
+    let text = Value::str("a");
+    assert_eq!(value(&[x.clone(), text.clone(), Value::Int(5)]), None);
+    assert_eq!(value(&[func(1, 9), text, Value::Int(5)]), Some(false));
 }

@@ -6,9 +6,10 @@
 //! `\A i \in Node : counter[i] <= 3`). A successor shares the value objects of the variables
 //! its action left alone with its parent and siblings, so a conjunct found true for those
 //! very objects is true again: it is not evaluated a second time. Only conjuncts of
-//! effect-free predicates whose variables are all known are kept, and only a true answer. Anything else (a false
-//! conjunct, an error) sends the caller back to the whole predicate, evaluated as before, so
-//! what is reported (the first error, its location) does not change.
+//! effect-free predicates whose variables are all known are kept, and only a true answer. The
+//! first false conjunct is the predicate's answer (the conjunction is evaluated left to right
+//! and stops there too); an error sends the caller back to the whole predicate, evaluated as
+//! before, so what is reported (the first error, its location) does not change.
 
 use super::memo::identical;
 use super::Evaluator;
@@ -163,18 +164,19 @@ impl Evaluator<'_> {
         }
     }
 
-    /// Whether every conjunct holds in `state` (those kept for these very variable values are
-    /// not evaluated again). False also when one fails, or when the predicate is not split:
-    /// the caller then evaluates the whole predicate, for its answer or its error.
-    pub fn all_conjuncts_hold(
+    /// The predicate's value in `state`, conjunct by conjunct in order (those kept for these
+    /// very variable values are not evaluated again): false at the first false one, as the
+    /// whole conjunction evaluated left to right. `None` when one fails, or when the predicate
+    /// is not split: the caller then evaluates the whole predicate, for its error.
+    pub fn conjunction_value(
         &self,
         c: &Conjuncts,
         memo: &mut ConjunctMemo,
         env: &mut Env,
         state: &[Value],
-    ) -> bool {
+    ) -> Option<bool> {
         if c.leaves.is_empty() {
-            return false;
+            return None;
         }
         if memo.kept.len() != c.leaves.len() {
             memo.kept = (0..c.leaves.len()).map(|_| Ways::default()).collect();
@@ -186,13 +188,13 @@ impl Evaluator<'_> {
                     continue;
                 }
             }
-            if !matches!(self.eval_bool(leaf.expr.get(), env, &sv), Ok(true)) {
-                return false;
+            if !self.eval_bool(leaf.expr.get(), env, &sv).ok()? {
+                return Some(false);
             }
             if let Some(vars) = &leaf.vars {
                 kept.keep(vars, state);
             }
         }
-        true
+        Some(true)
     }
 }
