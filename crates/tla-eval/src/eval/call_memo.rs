@@ -39,12 +39,12 @@ use crate::value::{Domain, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use tla_sema::ir::{DefId, Expr, ExprKind, Level, LocalId, OpRef};
+use tla_sema::ir::{DefId, Expr, ExprKind, Level, LocalId};
 
 /// Calls looked up before a definition whose hits are rarer than 1 in `MIN_HIT_RATIO` stops
 /// being kept.
-const TRIAL_CALLS: u32 = 1024;
-const MIN_HIT_RATIO: u32 = 8;
+const TRIAL_CALLS: u64 = 1024;
+const MIN_HIT_RATIO: u64 = 8;
 /// Values kept per definition (per thread).
 const MAX_ENTRIES: usize = 16_384;
 /// Values (counted as scalars and set/function headers) the tables of a thread may hold, and
@@ -78,6 +78,21 @@ impl PartialEq for Key {
 }
 impl Eq for Key {}
 
+impl Key {
+    /// The key of `vals` under `seed`; `None` when a value holds a lazy set or they are
+    /// larger than `budget` scalars (and set/function headers).
+    fn of(seed: u64, vals: Vec<Value>, mut budget: usize) -> Option<Key> {
+        let mut hash = seed;
+        for v in &vals {
+            hash = key_value_hash(v, hash, &mut budget)?;
+        }
+        Some(Key {
+            hash,
+            vals: vals.into_boxed_slice(),
+        })
+    }
+}
+
 impl std::hash::Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.hash);
@@ -86,7 +101,7 @@ impl std::hash::Hash for Key {
 
 /// Passes the key's own hash through.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -104,10 +119,25 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// Counts a table's look-ups and hits, to give up on a table whose hits are rare.
+#[derive(Default)]
+pub(super) struct Trial {
+    calls: u64,
+    hits: u64,
+}
+
+impl Trial {
+    /// Counts a look-up; false once hits are rarer than 1 in `MIN_HIT_RATIO`.
+    pub(super) fn goes_on(&mut self, hit: bool) -> bool {
+        self.calls += 1;
+        self.hits += u64::from(hit);
+        hit || self.calls < TRIAL_CALLS || self.hits * MIN_HIT_RATIO >= self.calls
+    }
+}
+
 #[derive(Default)]
 struct DefTable {
-    calls: u32,
-    hits: u32,
+    trial: Trial,
     off: bool,
     values: HashMap<Key, Value, BuildHasherDefault<KeyHasher>>,
     /// The size of the keys and values held (see `count_nodes`).
@@ -154,11 +184,8 @@ impl DefTable {
         if self.off {
             return Err(());
         }
-        self.calls += 1;
         let v = self.values.get(key).cloned();
-        if v.is_some() {
-            self.hits += 1;
-        } else if self.calls >= TRIAL_CALLS && self.hits * MIN_HIT_RATIO < self.calls {
+        if !self.trial.goes_on(v.is_some()) {
             self.off = true;
             self.values = HashMap::default();
             KEPT_NODES.with(|k| k.set(k.get() - self.nodes));
@@ -418,15 +445,7 @@ impl Evaluator<'_> {
             }
             Some(())
         })?;
-        let mut budget = KEY_BUDGET;
-        let mut hash = site as u64;
-        for v in &vals {
-            hash = key_value_hash(v, hash, &mut budget)?;
-        }
-        Some(Key {
-            hash,
-            vals: vals.into_boxed_slice(),
-        })
+        Key::of(site as u64, vals, KEY_BUDGET)
     }
 
     /// The names bound outside a call's arguments that they read, when the arguments are
@@ -533,15 +552,7 @@ impl Evaluator<'_> {
                 _ => return None,
             }
         }
-        let mut budget = KEY_BUDGET;
-        let mut hash = d.0 as u64;
-        for v in &vals {
-            hash = key_value_hash(v, hash, &mut budget)?;
-        }
-        Some(Key {
-            hash,
-            vals: vals.into_boxed_slice(),
-        })
+        Key::of(d.0 as u64, vals, KEY_BUDGET)
     }
 
     fn call_memo_plans(&self) -> &CallMemoPlans {
@@ -616,15 +627,17 @@ impl Evaluator<'_> {
         w
     }
 
-    fn expr_worth_keeping(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
+    pub(super) fn expr_worth_keeping(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
         use ExprKind as K;
         let here = match &e.kind {
             K::Quant(..) | K::SetFilter(..) | K::SetMap(..) | K::FunCons(..) | K::Choose(..) => {
                 true
             }
+            // An operator handed on is applied in a loop (`FoldFunctionOnSet(+, 0, f, S)`).
+            K::OpArg(_) => true,
             // A constant computed once for the run (`KeyPair == CHOOSE ...`) costs nothing.
             K::Call(c, _) if self.cacheable[c.index()] => false,
-            K::Call(c, _) | K::OpArg(OpRef::Def(c)) => self.worth_keeping(*c, memo),
+            K::Call(c, _) => self.worth_keeping(*c, memo),
             _ => false,
         };
         if here {
