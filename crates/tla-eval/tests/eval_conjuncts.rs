@@ -91,3 +91,32 @@ fn a_kept_answer_serves_only_the_same_values() {
     assert_eq!(value(&[x.clone(), text.clone(), Value::Int(5)]), None);
     assert_eq!(value(&[func(1, 9), text, Value::Int(5)]), Some(false));
 }
+
+const COSTLY: &str = r#"
+VARIABLES x, y
+Inv == /\ \A i \in {1} : ToString(x) = "1..2"
+       /\ \A i \in {1} : y \in 1..i
+"#;
+
+#[test]
+fn answers_kept_by_value_serve_only_the_same_value_held_the_same_way() {
+    let spec = load("Integers, TLC", COSTLY);
+    let ev = Evaluator::new(&spec);
+    let inv = spec.root_def("Inv").expect("defined");
+    let parts = ev.conjuncts(&spec.def(inv).body);
+    let mut memo = ConjunctMemo::default();
+    let mut value =
+        |state: &[Value]| ev.conjunction_value(&parts, &mut memo, &mut Env::new(), state);
+    let interval = || Value::Interval(1, 2);
+    // New objects each time, equal values: the second conjunct's answers, true and false,
+    // come back for them.
+    for _ in 0..3 {
+        assert_eq!(value(&[interval(), Value::Int(1)]), Some(true));
+        assert_eq!(value(&[interval(), Value::Int(2)]), Some(false));
+    }
+    // The same set written out prints differently: its answer is not the interval's.
+    let written_out = Value::set(vec![Value::Int(1), Value::Int(2)]).expect("a set");
+    assert_eq!(written_out, interval());
+    assert_eq!(value(&[written_out, Value::Int(1)]), Some(false));
+    assert_eq!(value(&[interval(), Value::Int(1)]), Some(true));
+}

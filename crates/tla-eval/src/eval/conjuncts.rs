@@ -10,12 +10,23 @@
 //! first false conjunct is the predicate's answer (the conjunction is evaluated left to right
 //! and stops there too); an error sends the caller back to the whole predicate, evaluated as
 //! before, so what is reported (the first error, its location) does not change.
+//!
+//! A conjunct that does real work (binds names, recurses or hands an operator on, as
+//! `\A i \in Node : counter[i] <= 3` or `B = Sum(counter, Node)`) also keeps its answers, true
+//! and false, by the *values* of its variables in a bounded table: a state space has far
+//! fewer values of `counter` and `pending` than states, and a new state's `counter` is a new
+//! object equal to one met before.
 
+use super::call_memo::{KeyHasher, Trial};
 use super::memo::identical;
+use super::repr_bytes::put_repr;
 use super::Evaluator;
 use crate::env::{Binding, Env, ExprRef, OpValue, StateView};
 use crate::value::Value;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, OpRef, VarId};
+use xxhash_rust::xxh3::xxh3_64;
 
 /// A predicate split into its conjuncts (through parameterless definitions and labels).
 pub struct Conjuncts {
@@ -26,7 +37,14 @@ struct Leaf {
     expr: ExprRef,
     /// The variables the conjunct reads, in order; `None`: its answers are not kept.
     vars: Option<Box<[VarId]>>,
+    /// Its answers are worth a table by values (see the top).
+    costly: bool,
 }
+
+/// Answers kept per conjunct, and the longest key (`repr_bytes`) in bytes: a bound on the
+/// memory a table takes, and on the time a key takes to write.
+const MAX_ANSWERS: usize = 4096;
+const MAX_KEY_BYTES: usize = 512;
 
 /// One worker's kept answers for a `Conjuncts` (the values of each leaf's variables when it
 /// was last true). Holding the values keeps their objects alive, so an address compared
@@ -34,6 +52,71 @@ struct Leaf {
 #[derive(Default)]
 pub struct ConjunctMemo {
     kept: Vec<Ways>,
+    by_value: Vec<AnswerTable>,
+    /// The key being looked up.
+    key: Vec<u8>,
+}
+
+/// A costly conjunct's answers by the values of its variables, written as `repr_bytes`.
+#[derive(Default)]
+struct AnswerTable {
+    trial: Trial,
+    off: bool,
+    /// By the key's hash: where its bytes are in `keys`, and the answer. Two keys of one hash
+    /// share the entry (the later replaces the earlier).
+    answers: HashMap<u64, (u32, u32, bool), BuildHasherDefault<KeyHasher>>,
+    keys: Vec<u8>,
+}
+
+impl AnswerTable {
+    /// Writes the key of `state`'s values of `vars` to `key` and returns its hash, unless the
+    /// table is off or the values are too large (then it goes off: they stay so).
+    fn key(&mut self, vars: &[VarId], state: &[Value], key: &mut Vec<u8>) -> Option<u64> {
+        if self.off {
+            return None;
+        }
+        key.clear();
+        if !vars
+            .iter()
+            .all(|v| put_repr(&state[v.index()], key, MAX_KEY_BYTES))
+        {
+            self.go_off();
+            return None;
+        }
+        Some(xxh3_64(key))
+    }
+
+    fn look_up(&mut self, hash: u64, key: &[u8]) -> Option<bool> {
+        let answer = self
+            .answers
+            .get(&hash)
+            .filter(|(at, len, _)| &self.keys[*at as usize..(*at + *len) as usize] == key)
+            .map(|(_, _, answer)| *answer);
+        if !self.trial.goes_on(answer.is_some()) {
+            self.go_off();
+        }
+        answer
+    }
+
+    /// Keeps an answer; a full table starts again (the search has moved on to other values).
+    fn keep(&mut self, hash: u64, key: &[u8], answer: bool) {
+        if self.off {
+            return;
+        }
+        if self.answers.len() >= MAX_ANSWERS {
+            self.answers.clear();
+            self.keys.clear();
+        }
+        let at = self.keys.len() as u32;
+        self.keys.extend_from_slice(key);
+        self.answers.insert(hash, (at, key.len() as u32, answer));
+    }
+
+    fn go_off(&mut self) {
+        self.off = true;
+        self.answers = HashMap::default();
+        self.keys = Vec::new();
+    }
 }
 
 /// Two sets of values per conjunct, the one used last first: a state's successors share some
@@ -122,9 +205,11 @@ impl Evaluator<'_> {
         let known = self.vars_read(e, &mut vars, &mut seen);
         vars.sort_unstable_by_key(|v| v.index());
         vars.dedup();
+        let mut worth = vec![None; self.spec.defs.len()];
         Leaf {
             expr: ExprRef::new(e),
             vars: known.then(|| vars.into_boxed_slice()),
+            costly: self.expr_worth_keeping(e, &mut worth),
         }
     }
 
@@ -180,20 +265,42 @@ impl Evaluator<'_> {
         }
         if memo.kept.len() != c.leaves.len() {
             memo.kept = (0..c.leaves.len()).map(|_| Ways::default()).collect();
+            memo.by_value = (0..c.leaves.len())
+                .map(|_| AnswerTable::default())
+                .collect();
         }
         let sv = StateView::state(state);
-        for (leaf, kept) in c.leaves.iter().zip(memo.kept.iter_mut()) {
-            if let Some(vars) = &leaf.vars {
-                if kept.hit(vars, state) {
-                    continue;
+        let memos = memo.kept.iter_mut().zip(memo.by_value.iter_mut());
+        for (leaf, (kept, by_value)) in c.leaves.iter().zip(memos) {
+            let Some(vars) = &leaf.vars else {
+                if !self.eval_bool(leaf.expr.get(), env, &sv).ok()? {
+                    return Some(false);
                 }
+                continue;
+            };
+            if kept.hit(vars, state) {
+                continue;
             }
-            if !self.eval_bool(leaf.expr.get(), env, &sv).ok()? {
+            let key = &mut memo.key;
+            let hash = if leaf.costly {
+                by_value.key(vars, state, key)
+            } else {
+                None
+            };
+            let answer = match hash.and_then(|h| by_value.look_up(h, key)) {
+                Some(answer) => answer,
+                None => {
+                    let answer = self.eval_bool(leaf.expr.get(), env, &sv).ok()?;
+                    if let Some(h) = hash {
+                        by_value.keep(h, key, answer);
+                    }
+                    answer
+                }
+            };
+            if !answer {
                 return Some(false);
             }
-            if let Some(vars) = &leaf.vars {
-                kept.keep(vars, state);
-            }
+            kept.keep(vars, state);
         }
         Some(true)
     }

@@ -13,6 +13,7 @@ mod int_ops;
 mod literals;
 mod member_whole;
 mod memo;
+mod repr_bytes;
 
 pub use conjuncts::{ConjunctMemo, Conjuncts};
 
