@@ -5,42 +5,49 @@
 
 use crate::value::{Domain, Value};
 
-const BOOL: u8 = 1;
-const INT: u8 = 2;
-const STR: u8 = 3;
-const MODEL: u8 = 4;
-const INTERVAL: u8 = 5;
-const SET: u8 = 6;
-const FUNC: u8 = 7;
-const RANGE: u8 = 8;
-const EXPLICIT: u8 = 9;
+const FALSE: u8 = 1;
+const TRUE: u8 = 2;
+const SMALL_INT: u8 = 3;
+const INT: u8 = 4;
+const STR: u8 = 5;
+const MODEL: u8 = 6;
+const INTERVAL: u8 = 7;
+const SET: u8 = 8;
+const FUNC: u8 = 9;
+const RANGE: u8 = 10;
+const EXPLICIT: u8 = 11;
+/// A length byte that says the length follows as four bytes.
+const LONG: u8 = u8::MAX;
 
 /// Appends `v`'s bytes to `out`; false (with `out` partly written) when `v` holds a lazy set
-/// or `out` would grow past `limit` bytes.
+/// or `out` would grow past `limit` bytes. Small integers and lengths take one byte: keys
+/// are written on every look-up, and short keys hash and compare faster.
 pub(super) fn put_repr(v: &Value, out: &mut Vec<u8>, limit: usize) -> bool {
     if out.len() > limit {
         return false;
     }
     match v {
-        Value::Bool(b) => out.extend_from_slice(&[BOOL, u8::from(*b)]),
-        Value::Int(n) => put_i64(out, INT, *n),
+        Value::Bool(b) => out.push(if *b { TRUE } else { FALSE }),
+        Value::Int(n) => put_int(out, *n),
         // Interned: the token is the string.
         Value::Str(s) => put_u32(out, STR, s.token()),
         Value::ModelValue(m) => put_u32(out, MODEL, m.name().token()),
         Value::Interval(lo, hi) => {
-            put_i64(out, INTERVAL, *lo);
-            out.extend_from_slice(&hi.to_le_bytes());
+            out.push(INTERVAL);
+            put_int(out, *lo);
+            put_int(out, *hi);
         }
         Value::Set(s) => {
-            put_u32(out, SET, s.len() as u32);
-            return s.iter().all(|x| put_repr(x, out, limit));
+            put_len(out, SET, s.len());
+            return s.iter().all(|x| put_elem(x, out, limit));
         }
         Value::Func(f) => {
-            put_u32(out, FUNC, f.len() as u32);
+            put_len(out, FUNC, f.len());
             out.push(f.kind() as u8);
             let domain = match f.domain() {
                 Domain::Range(lo) => {
-                    put_i64(out, RANGE, *lo);
+                    out.push(RANGE);
+                    put_int(out, *lo);
                     true
                 }
                 Domain::Explicit(d) => {
@@ -48,16 +55,43 @@ pub(super) fn put_repr(v: &Value, out: &mut Vec<u8>, limit: usize) -> bool {
                     d.iter().all(|x| put_repr(x, out, limit))
                 }
             };
-            return domain && f.values().iter().all(|x| put_repr(x, out, limit));
+            return domain && f.values().iter().all(|x| put_elem(x, out, limit));
         }
         _ => return false,
     }
     out.len() <= limit
 }
 
-fn put_i64(out: &mut Vec<u8>, tag: u8, n: i64) {
-    out.push(tag);
-    out.extend_from_slice(&n.to_le_bytes());
+/// `put_repr` for an element of a set or function: scalars, the usual case, without the call.
+#[inline(always)]
+fn put_elem(v: &Value, out: &mut Vec<u8>, limit: usize) -> bool {
+    match v {
+        Value::Bool(b) => out.push(if *b { TRUE } else { FALSE }),
+        Value::Int(n) => put_int(out, *n),
+        _ => return put_repr(v, out, limit),
+    }
+    out.len() <= limit
+}
+
+#[inline(always)]
+fn put_int(out: &mut Vec<u8>, n: i64) {
+    match i8::try_from(n) {
+        Ok(small) => out.extend_from_slice(&[SMALL_INT, small as u8]),
+        Err(_) => {
+            out.push(INT);
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+    }
+}
+
+fn put_len(out: &mut Vec<u8>, tag: u8, n: usize) {
+    match u8::try_from(n) {
+        Ok(short) if short != LONG => out.extend_from_slice(&[tag, short]),
+        _ => {
+            out.extend_from_slice(&[tag, LONG]);
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+    }
 }
 
 fn put_u32(out: &mut Vec<u8>, tag: u8, n: u32) {
@@ -108,9 +142,25 @@ mod tests {
     }
 
     #[test]
+    fn small_and_large_integers_and_lengths_stay_apart() {
+        let ints = [0, 1, -1, 127, 128, -128, -129, i64::MAX, i64::MIN];
+        for (i, a) in ints.iter().enumerate() {
+            for b in &ints[i + 1..] {
+                assert_ne!(bytes(&Value::Int(*a)), bytes(&Value::Int(*b)), "{a} {b}");
+            }
+        }
+        let long = |n: i64| Value::tuple((0..n).map(|_| Value::Int(0)).collect());
+        let mut out = Vec::new();
+        assert!(put_repr(&long(300), &mut out, 4096));
+        let mut other = Vec::new();
+        assert!(put_repr(&long(44), &mut other, 4096));
+        assert_ne!(out[..other.len()], other[..]);
+    }
+
+    #[test]
     fn lazy_sets_and_oversized_values_have_no_bytes() {
         assert_eq!(bytes(&Value::Nat), None);
-        let long = Value::tuple((0..200).map(Value::Int).collect());
+        let long = Value::tuple((0..600).map(Value::Int).collect());
         assert_eq!(bytes(&long), None);
     }
 }
