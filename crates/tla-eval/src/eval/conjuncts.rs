@@ -166,6 +166,26 @@ impl Conjuncts {
     }
 }
 
+/// Whether `e` tests membership in a set of functions, records, tuples or subsets
+/// (`network \in [Proc -> [Proc -> Seq(Message)]]`): a walk over the whole value.
+fn checks_a_type(e: &Expr) -> bool {
+    let here = match &e.kind {
+        ExprKind::Builtin(Builtin::In | Builtin::NotIn, args) => matches!(
+            &args[1].kind,
+            ExprKind::FunSet(..)
+                | ExprKind::RecordSet(..)
+                | ExprKind::Times(..)
+                | ExprKind::Builtin(Builtin::Subset, _)
+        ),
+        _ => false,
+    };
+    here || {
+        let mut found = false;
+        tla_sema::visit::for_each_child(e, &mut |c| found = found || checks_a_type(c));
+        found
+    }
+}
+
 impl Evaluator<'_> {
     /// `e` split into the conjuncts it is a conjunction of, each with the variables it reads.
     /// None of them when one may have an effect (Print, TLCSet, a random choice): a
@@ -209,7 +229,7 @@ impl Evaluator<'_> {
         Leaf {
             expr: ExprRef::new(e),
             vars: known.then(|| vars.into_boxed_slice()),
-            costly: self.expr_worth_keeping(e, &mut worth),
+            costly: self.expr_worth_keeping(e, &mut worth) || checks_a_type(e),
         }
     }
 
