@@ -48,48 +48,53 @@ fn conjuncts_are_split_and_their_variables_known() {
     assert_eq!((parts.len(), parts.kept_count()), (2, 1));
 }
 
-#[test]
-fn a_kept_answer_serves_only_the_same_values() {
-    let spec = load("Integers, TLC", SPEC);
+/// Runs `check` with `Inv`'s value in a state, conjunct by conjunct with one memo.
+fn with_inv(defs: &str, check: impl FnOnce(&mut dyn FnMut(&[Value]) -> Option<bool>)) {
+    let spec = load("Integers, TLC", defs);
     let ev = Evaluator::new(&spec);
     let inv = spec.root_def("Inv").expect("defined");
     let parts = ev.conjuncts(&spec.def(inv).body);
     let mut memo = ConjunctMemo::default();
-    let mut value =
-        |state: &[Value]| ev.conjunction_value(&parts, &mut memo, &mut Env::new(), state);
-    let x = func(1, 2);
-    let good = [x.clone(), Value::Int(1), Value::Int(5)];
-    for _ in 0..2 {
-        assert_eq!(value(&good), Some(true));
-    }
-    // Each variable changed in turn, to a value that falsifies its conjunct.
-    assert_eq!(
-        value(&[func(1, 9), Value::Int(1), Value::Int(5)]),
-        Some(false)
-    );
-    assert_eq!(
-        value(&[x.clone(), Value::Int(0), Value::Int(5)]),
-        Some(false)
-    );
-    // z = 1: Pos holds, Big(1) (z read through the body of Big) does not.
-    assert_eq!(
-        value(&[x.clone(), Value::Int(1), Value::Int(1)]),
-        Some(false)
-    );
-    assert_eq!(
-        value(&[x.clone(), Value::Int(1), Value::Int(0)]),
-        Some(false)
-    );
-    // An equal function in another object is evaluated again, and holds.
-    assert_eq!(
-        value(&[func(1, 2), Value::Int(3), Value::Int(5)]),
-        Some(true)
-    );
-    // A failing conjunct leaves the answer (and the error) to the whole predicate; one after
-    // a false conjunct is not reached, as in the conjunction evaluated left to right.
-    let text = Value::str("a");
-    assert_eq!(value(&[x.clone(), text.clone(), Value::Int(5)]), None);
-    assert_eq!(value(&[func(1, 9), text, Value::Int(5)]), Some(false));
+    check(&mut |state: &[Value]| ev.conjunction_value(&parts, &mut memo, &mut Env::new(), state));
+}
+
+#[test]
+fn a_kept_answer_serves_only_the_same_values() {
+    with_inv(SPEC, |value| {
+        let x = func(1, 2);
+        let good = [x.clone(), Value::Int(1), Value::Int(5)];
+        for _ in 0..2 {
+            assert_eq!(value(&good), Some(true));
+        }
+        // Each variable changed in turn, to a value that falsifies its conjunct.
+        assert_eq!(
+            value(&[func(1, 9), Value::Int(1), Value::Int(5)]),
+            Some(false)
+        );
+        assert_eq!(
+            value(&[x.clone(), Value::Int(0), Value::Int(5)]),
+            Some(false)
+        );
+        // z = 1: Pos holds, Big(1) (z read through the body of Big) does not.
+        assert_eq!(
+            value(&[x.clone(), Value::Int(1), Value::Int(1)]),
+            Some(false)
+        );
+        assert_eq!(
+            value(&[x.clone(), Value::Int(1), Value::Int(0)]),
+            Some(false)
+        );
+        // An equal function in another object is evaluated again, and holds.
+        assert_eq!(
+            value(&[func(1, 2), Value::Int(3), Value::Int(5)]),
+            Some(true)
+        );
+        // A failing conjunct leaves the answer (and the error) to the whole predicate; one after
+        // a false conjunct is not reached, as in the conjunction evaluated left to right.
+        let text = Value::str("a");
+        assert_eq!(value(&[x.clone(), text.clone(), Value::Int(5)]), None);
+        assert_eq!(value(&[func(1, 9), text, Value::Int(5)]), Some(false));
+    });
 }
 
 const COSTLY: &str = r#"
@@ -100,23 +105,18 @@ Inv == /\ \A i \in {1} : ToString(x) = "1..2"
 
 #[test]
 fn answers_kept_by_value_serve_only_the_same_value_held_the_same_way() {
-    let spec = load("Integers, TLC", COSTLY);
-    let ev = Evaluator::new(&spec);
-    let inv = spec.root_def("Inv").expect("defined");
-    let parts = ev.conjuncts(&spec.def(inv).body);
-    let mut memo = ConjunctMemo::default();
-    let mut value =
-        |state: &[Value]| ev.conjunction_value(&parts, &mut memo, &mut Env::new(), state);
-    let interval = || Value::Interval(1, 2);
-    // New objects each time, equal values: the second conjunct's answers, true and false,
-    // come back for them.
-    for _ in 0..3 {
+    with_inv(COSTLY, |value| {
+        let interval = || Value::Interval(1, 2);
+        // New objects each time, equal values: the second conjunct's answers, true and false,
+        // come back for them.
+        for _ in 0..3 {
+            assert_eq!(value(&[interval(), Value::Int(1)]), Some(true));
+            assert_eq!(value(&[interval(), Value::Int(2)]), Some(false));
+        }
+        // The same set written out prints differently: its answer is not the interval's.
+        let written_out = Value::set(vec![Value::Int(1), Value::Int(2)]).expect("a set");
+        assert_eq!(written_out, interval());
+        assert_eq!(value(&[written_out, Value::Int(1)]), Some(false));
         assert_eq!(value(&[interval(), Value::Int(1)]), Some(true));
-        assert_eq!(value(&[interval(), Value::Int(2)]), Some(false));
-    }
-    // The same set written out prints differently: its answer is not the interval's.
-    let written_out = Value::set(vec![Value::Int(1), Value::Int(2)]).expect("a set");
-    assert_eq!(written_out, interval());
-    assert_eq!(value(&[written_out, Value::Int(1)]), Some(false));
-    assert_eq!(value(&[interval(), Value::Int(1)]), Some(true));
+    });
 }
