@@ -7,7 +7,7 @@ use crate::engine::Verdict;
 use crate::model::{Check, Model};
 use crate::seen::FingerprintSet;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use tla_eval::eval::{ConjunctMemo, Conjuncts, RunInfo};
 use tla_eval::value::Fingerprinter;
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
@@ -70,7 +70,14 @@ pub struct Shared<'m, 'e, 'a> {
     /// The model's SYMMETRY, evaluated: states are fingerprinted by their orbit.
     pub symmetry: Option<&'m crate::symmetry::Symmetry>,
     pub parts: CheckParts,
+    /// What the workers of one level learnt, for the workers of the next.
+    pub scratch: ScratchPool,
 }
+
+/// A worker's fingerprinter and kept conjunct answers outlive it: a level's workers start
+/// with what the last level's found (each level would otherwise fill its tables anew).
+#[derive(Default)]
+pub struct ScratchPool(Mutex<Vec<(Fingerprinter, KeptAnswers)>>);
 
 /// The state constraints and invariants split into conjuncts, whose true answers a worker
 /// keeps by the values of the variables each reads (`Evaluator::conjuncts`).
@@ -96,6 +103,7 @@ enum Kind {
 }
 
 /// A worker's kept conjunct answers, per check of `CheckParts`.
+#[derive(Default)]
 struct KeptAnswers {
     constraints: Vec<ConjunctMemo>,
     invariants: Vec<ConjunctMemo>,
@@ -121,11 +129,14 @@ pub struct Worker<'s, 'm, 'e, 'a> {
 
 impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     pub fn new(sh: &'s Shared<'m, 'e, 'a>) -> Self {
+        let kept = sh.scratch.0.lock().expect("scratch pool").pop();
+        let (fp, kept) =
+            kept.unwrap_or_else(|| (Fingerprinter::new(), KeptAnswers::new(&sh.parts)));
         Worker {
             sh,
-            fp: Fingerprinter::new(),
+            fp,
             env: Env::new(),
-            kept: KeptAnswers::new(&sh.parts),
+            kept,
         }
     }
 
@@ -403,6 +414,16 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             }
         }
         Ok(())
+    }
+}
+
+impl Drop for Worker<'_, '_, '_, '_> {
+    fn drop(&mut self) {
+        let fp = std::mem::replace(&mut self.fp, Fingerprinter::new());
+        let kept = std::mem::take(&mut self.kept);
+        if let Ok(mut pool) = self.sh.scratch.0.lock() {
+            pool.push((fp, kept));
+        }
     }
 }
 

@@ -60,6 +60,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         keeps_trace,
         symmetry: symmetry.as_ref(),
         parts: CheckParts::new(ev, model),
+        scratch: Default::default(),
     };
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {
