@@ -79,8 +79,8 @@ pub struct Shared<'m, 'e, 'a> {
 #[derive(Default)]
 pub struct ScratchPool(Mutex<Vec<(Fingerprinter, KeptAnswers)>>);
 
-/// The state constraints and invariants split into conjuncts, whose true answers a worker
-/// keeps by the values of the variables each reads (`Evaluator::conjuncts`).
+/// The state constraints and invariants split into conjuncts, whose answers a worker
+/// keeps by the variables each reads (`Evaluator::conjuncts`).
 pub struct CheckParts {
     constraints: Vec<Conjuncts>,
     invariants: Vec<Conjuncts>,

@@ -42,8 +42,26 @@ struct Run<'e, 'a> {
     unassigned: std::cell::Cell<usize>,
 }
 
-fn unassigned(next: &[Option<Value>]) -> usize {
-    next.iter().filter(|v| v.is_none()).count()
+impl<'e, 'a> Run<'e, 'a> {
+    /// A run from `cur` with the state it builds, every slot of a root variable empty (the
+    /// count of empty slots starts right there).
+    fn new(
+        ev: &'e Evaluator<'a>,
+        cur: &'e [Value],
+        init: bool,
+        part: Option<&'e Part>,
+    ) -> (Self, Vec<Option<Value>>) {
+        let next = empty_state(ev);
+        let unassigned = next.iter().filter(|v| v.is_none()).count().into();
+        let run = Run {
+            ev,
+            cur,
+            init,
+            part,
+            unassigned,
+        };
+        (run, next)
+    }
 }
 
 /// A state vector with a slot per variable of the spec: those not of the root module (they
@@ -120,14 +138,7 @@ fn generate_in(
     part: Option<&Part>,
     emit: Emit,
 ) -> EResult<()> {
-    let mut next = empty_state(ev);
-    let run = Run {
-        ev,
-        cur,
-        init,
-        part,
-        unassigned: unassigned(&next).into(),
-    };
+    let (run, mut next) = Run::new(ev, cur, init, part);
     run.step(
         e,
         &mut env,
@@ -141,14 +152,7 @@ fn generate_in(
 
 /// ENABLED A in state `cur`: whether some way through A succeeds.
 pub fn enabled(ev: &Evaluator, action: &Expr, env: &mut Env, cur: &[Value]) -> EResult<bool> {
-    let mut next = empty_state(ev);
-    let run = Run {
-        ev,
-        cur,
-        init: false,
-        part: None,
-        unassigned: unassigned(&next).into(),
-    };
+    let (run, mut next) = Run::new(ev, cur, false, None);
     let mut found = false;
     run.step(action, env, &mut next, None, false, &mut |_, _, _, _| {
         found = true;
@@ -474,14 +478,7 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         let mut mids: Vec<Vec<Value>> = Vec::new();
-        let mut scratch = empty_state(self.ev);
-        let first = Run {
-            ev: self.ev,
-            cur: self.cur,
-            init: false,
-            part: None,
-            unassigned: unassigned(&scratch).into(),
-        };
+        let (first, mut scratch) = Run::new(self.ev, self.cur, false, None);
         first.step(a, env, &mut scratch, action, false, &mut |run, _, st, _| {
             if let Some(i) = st.iter().position(Option::is_none) {
                 let name = &run.ev.spec.variables[i].name;
@@ -498,14 +495,7 @@ impl Run<'_, '_> {
             .fetch_add(mids.len() as i64, std::sync::atomic::Ordering::Relaxed);
         for mid in &mids {
             let mut ends: Vec<Vec<Option<Value>>> = Vec::new();
-            let mut scratch = empty_state(self.ev);
-            let second = Run {
-                ev: self.ev,
-                cur: mid,
-                init: false,
-                part: None,
-                unassigned: unassigned(&scratch).into(),
-            };
+            let (second, mut scratch) = Run::new(self.ev, mid, false, None);
             second.step(b, env, &mut scratch, action, false, &mut |_, _, st, _| {
                 ends.push(st.clone());
                 Ok(true)

@@ -6,7 +6,8 @@
 //! `\A i \in Node : counter[i] <= 3`). A successor shares the value objects of the variables
 //! its action left alone with its parent and siblings, so a conjunct found true for those
 //! very objects is true again: it is not evaluated a second time. Only conjuncts of
-//! effect-free predicates whose variables are all known are kept, and only a true answer. The
+//! effect-free predicates whose variables are all known are kept, and (by object) only a
+//! true answer. The
 //! first false conjunct is the predicate's answer (the conjunction is evaluated left to right
 //! and stops there too); an error sends the caller back to the whole predicate, evaluated as
 //! before, so what is reported (the first error, its location) does not change.
@@ -46,18 +47,23 @@ struct Leaf {
 const MAX_ANSWERS: usize = 4096;
 const MAX_KEY_BYTES: usize = 512;
 
-/// One worker's kept answers for a `Conjuncts` (the values of each leaf's variables when it
-/// was last true). Holding the values keeps their objects alive, so an address compared
-/// cannot have been reused by another value.
+/// One worker's kept answers for a `Conjuncts`, per leaf.
 #[derive(Default)]
 pub struct ConjunctMemo {
-    kept: Vec<Ways>,
-    by_value: Vec<AnswerTable>,
+    leaves: Vec<LeafMemo>,
     /// The key being looked up.
     key: Vec<u8>,
 }
 
-/// A costly conjunct's answers by the values of its variables, written as `repr_bytes`.
+/// A leaf's answers: by the objects its variables held when it was last true (held, so an
+/// address compared cannot have been reused by another value), and by their values.
+struct LeafMemo {
+    ways: Ways,
+    table: AnswerTable,
+}
+
+/// A costly conjunct's answers by the values of its variables, written as `repr_bytes`
+/// (off from the start for a conjunct that is not costly).
 #[derive(Default)]
 struct AnswerTable {
     trial: Trial,
@@ -69,6 +75,13 @@ struct AnswerTable {
 }
 
 impl AnswerTable {
+    fn new(costly: bool) -> Self {
+        AnswerTable {
+            off: !costly,
+            ..AnswerTable::default()
+        }
+    }
+
     /// Writes the key of `state`'s values of `vars` to `key` and returns its hash, unless the
     /// table is off or the values are too large (then it goes off: they stay so).
     fn key(&mut self, vars: &[VarId], state: &[Value], key: &mut Vec<u8>) -> Option<u64> {
@@ -144,10 +157,18 @@ impl Ways {
         false
     }
 
-    /// Keeps `state`'s values of `vars` first, dropping the way used least recently.
+    /// Keeps `state`'s values of `vars` first, in place of the way used least recently.
     fn keep(&mut self, vars: &[VarId], state: &[Value]) {
         self.0.swap(0, 1);
-        self.0[0] = Some(vars.iter().map(|v| state[v.index()].clone()).collect());
+        match &mut self.0[0] {
+            // A leaf's ways all have its variables' length: the old one is overwritten.
+            Some(k) => {
+                for (slot, v) in k.iter_mut().zip(vars) {
+                    *slot = state[v.index()].clone();
+                }
+            }
+            none => *none = Some(vars.iter().map(|v| state[v.index()].clone()).collect()),
+        }
     }
 }
 
@@ -179,11 +200,7 @@ fn checks_a_type(e: &Expr) -> bool {
         ),
         _ => false,
     };
-    here || {
-        let mut found = false;
-        tla_sema::visit::for_each_child(e, &mut |c| found = found || checks_a_type(c));
-        found
-    }
+    here || !tla_sema::visit::all_children(e, &mut |c| !checks_a_type(c))
 }
 
 impl Evaluator<'_> {
@@ -283,36 +300,35 @@ impl Evaluator<'_> {
         if c.leaves.is_empty() {
             return None;
         }
-        if memo.kept.len() != c.leaves.len() {
-            memo.kept = (0..c.leaves.len()).map(|_| Ways::default()).collect();
-            memo.by_value = (0..c.leaves.len())
-                .map(|_| AnswerTable::default())
+        if memo.leaves.len() != c.leaves.len() {
+            memo.leaves = c
+                .leaves
+                .iter()
+                .map(|l| LeafMemo {
+                    ways: Ways::default(),
+                    table: AnswerTable::new(l.costly),
+                })
                 .collect();
         }
         let sv = StateView::state(state);
-        let memos = memo.kept.iter_mut().zip(memo.by_value.iter_mut());
-        for (leaf, (kept, by_value)) in c.leaves.iter().zip(memos) {
+        for (leaf, m) in c.leaves.iter().zip(memo.leaves.iter_mut()) {
             let Some(vars) = &leaf.vars else {
                 if !self.eval_bool(leaf.expr.get(), env, &sv).ok()? {
                     return Some(false);
                 }
                 continue;
             };
-            if kept.hit(vars, state) {
+            if m.ways.hit(vars, state) {
                 continue;
             }
             let key = &mut memo.key;
-            let hash = if leaf.costly {
-                by_value.key(vars, state, key)
-            } else {
-                None
-            };
-            let answer = match hash.and_then(|h| by_value.look_up(h, key)) {
+            let hash = m.table.key(vars, state, key);
+            let answer = match hash.and_then(|h| m.table.look_up(h, key)) {
                 Some(answer) => answer,
                 None => {
                     let answer = self.eval_bool(leaf.expr.get(), env, &sv).ok()?;
                     if let Some(h) = hash {
-                        by_value.keep(h, key, answer);
+                        m.table.keep(h, key, answer);
                     }
                     answer
                 }
@@ -320,7 +336,7 @@ impl Evaluator<'_> {
             if !answer {
                 return Some(false);
             }
-            kept.keep(vars, state);
+            m.ways.keep(vars, state);
         }
         Some(true)
     }
