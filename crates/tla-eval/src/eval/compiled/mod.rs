@@ -21,6 +21,7 @@ use super::int_ops::IntOp;
 use super::Evaluator;
 use crate::env::{Env, ExprRef, StateView};
 use crate::error::EResult;
+use crate::natives::Native;
 use crate::value::{IStr, Value};
 use tla_sema::ir::{
     Builtin, ConstId, DefId, Expr, ExprKind, Junction, Loc, LocalId, OpRef, Quantifier, VarId,
@@ -47,8 +48,15 @@ pub(crate) enum Node {
     Folded(std::sync::OnceLock<Value>, ExprRef),
     /// `f[a]...` and `r.field...` on a value at hand, some argument computed (`f[i + 1]`).
     Path(Base, Box<[Step]>, ExprRef),
-    /// Naturals' `+`, `-`, `*`, `<`, `>`, `<=`, `>=`.
+    /// Naturals' `+`, `-`, `*`, `\div`, `%`, `<`, `>`, `<=`, `>=`.
     IntOp(IntOp, DefId, Box<[Node; 2]>, ExprRef),
+    /// A call of a native operator (`Len(s)`, `a..b`, `Append(s, x)`) with value arguments.
+    Native(Native, Box<[Node]>, Loc),
+    /// A call of a definition with value parameters whose calls are not kept (see
+    /// `call_memo.rs`) and that does not recurse: the arguments' values bound, its body run.
+    Call(DefId, Box<[Node]>),
+    /// `<<a, b, ...>>`.
+    Tuple(Box<[Node]>),
     Eq(bool, Box<[Node; 2]>),
     /// `/\` (false) or `\/` (true) of the items, left to right.
     Junction(bool, Box<[Node]>),
@@ -93,6 +101,8 @@ pub(crate) enum Step {
 
 /// The most steps a path holds (as many arguments are kept on the stack).
 const MAX_STEPS: usize = 4;
+/// The most arguments a compiled call passes (they are kept on the stack).
+const MAX_CALL_ARGS: usize = 3;
 
 /// The compiled run gave up: the interpreter evaluates the expression instead.
 struct Bail;
@@ -200,6 +210,12 @@ impl Evaluator<'_> {
                 ),
                 _ => Node::Interp(here),
             },
+            K::Call(d, args) => self
+                .compile_call(*d, args, e.loc)
+                .unwrap_or(Node::Interp(here)),
+            K::Tuple(items) if !items.is_empty() => {
+                Node::Tuple(items.iter().map(|it| self.compile(it)).collect())
+            }
             K::FunApp(..) | K::Dot(..) => self.compile_path(e).unwrap_or(Node::Interp(here)),
             K::Builtin(b, args) => match (b, &args[..]) {
                 (Builtin::And | Builtin::Or, [_, _]) => {
@@ -246,6 +262,30 @@ impl Evaluator<'_> {
             ])),
             K::Label(_, body) => self.compile(body),
             _ => Node::Interp(here),
+        }
+    }
+
+    /// A call that `call` would make by binding the values of `args` to `d`'s parameters
+    /// (no operator argument or parameter, no model replacement, no lazy arguments) and
+    /// then running a native operator or the body, with nothing kept by value in between.
+    fn compile_call(&self, d: DefId, args: &[Expr], loc: Loc) -> Option<Node> {
+        let def = self.spec.def(d);
+        let plain_args = !args.is_empty()
+            && args.len() <= MAX_CALL_ARGS
+            && def.params.len() == args.len()
+            && def.params.iter().all(|p| p.arity == 0)
+            && !args.iter().any(is_op_arg)
+            && self.overrides[d.index()].is_none()
+            && !self.lazy_args[d.index()];
+        if !plain_args {
+            return None;
+        }
+        let compiled = || args.iter().map(|a| self.compile(a)).collect();
+        match self.natives[d.index()] {
+            Some(native) => Some(Node::Native(native, compiled(), loc)),
+            // Recursion stays with the interpreter, whose frames are smaller.
+            None if !def.recursive && !self.call_memo_applies(d) => Some(Node::Call(d, compiled())),
+            None => None,
         }
     }
 

@@ -43,6 +43,37 @@ impl Evaluator<'_> {
                 let branch = self.branch(parts, env, sv)?;
                 self.run(branch, env, sv)
             }
+            Node::Native(native, args, loc) => match &args[..] {
+                [a] => {
+                    let b = [Binding::Val(self.run(a, env, sv)?)];
+                    native(self, env, sv, &b, *loc).map_err(bail)
+                }
+                [a, b] => {
+                    let b = [
+                        Binding::Val(self.run(a, env, sv)?),
+                        Binding::Val(self.run(b, env, sv)?),
+                    ];
+                    native(self, env, sv, &b, *loc).map_err(bail)
+                }
+                _ => {
+                    let b = self.run_bindings(args, env, sv)?;
+                    native(self, env, sv, &b, *loc).map_err(bail)
+                }
+            },
+            Node::Call(d, args) => match &args[..] {
+                [a] => {
+                    let b = [Binding::Val(self.run(a, env, sv)?)];
+                    self.call_bound(*d, b, env, sv).map_err(bail)
+                }
+                _ => {
+                    let b = self.run_bindings(args, env, sv)?;
+                    self.call_bound(*d, b, env, sv).map_err(bail)
+                }
+            },
+            Node::Tuple(items) => {
+                let vals = items.iter().map(|n| self.run(n, env, sv));
+                Ok(Value::tuple(vals.collect::<Run<Vec<Value>>>()?))
+            }
             // Its slot holds nothing: it would compile to `Interp` again.
             Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
             Node::Eq(..)
@@ -126,6 +157,13 @@ impl Evaluator<'_> {
                 _ => Err(Bail),
             },
         }
+    }
+
+    /// The values of a call's arguments, bound as parameters.
+    fn run_bindings(&self, args: &[Node], env: &mut Env, sv: &StateView) -> Run<Vec<Binding>> {
+        args.iter()
+            .map(|a| Ok(Binding::Val(self.run(a, env, sv)?)))
+            .collect()
     }
 
     /// The branch of `IF c THEN a ELSE b` that `c` chooses.
