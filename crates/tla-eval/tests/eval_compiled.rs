@@ -15,6 +15,7 @@ g == [i \in 1..2 |-> [j \in 1..2 |-> i + j]]
 r == [a |-> 1, b |-> "x"]
 Add(x, y) == x + y
 At(h, k) == h[k] + 1
+L(s) == Len(s)
 V1(k) == f[k] <= 4 /\ f[k + 1] > 4 /\ r.a = k - 1 /\ r.b = "x"
 V2(k) == \A x \in 1..k : f[x] > 0 /\ \E y \in 1..2 : g[x \div 2 + 1][y] = k
 V3(k) == <<f[k + 1], g[k + 1][2], Add(f[k], 3), At(f, 3), IF f[k] = 2 THEN "t" ELSE "e">>
@@ -25,7 +26,8 @@ V7(k) == {x \in 1..6 : \E y \in DOMAIN f : f[y] = x + k}
 V8(k) == 2147483647 - k + 1
 V9(k) == <<k, 2>> \in (1..3) \X {2} /\ {<<1, 2>>, <<k, 3>>} # (1..2) \X (2..3)
 V10(k) == g[k] = [j \in 1..2 |-> j + 1] /\ \A x \in {1, 2} \cup {3} : f[x] > k - 1
-V11(k) == <<Len(<<k, k>>), Append(<<k>>, 7 % k), (k + 5) \div 2, -7 \div k, -7 % 3, k..3>>
+V11(k) == <<Len(<<k, k>>), Append(<<k>>, 7 % k), (k + 5) \div 2, -7 \div k, -7 % 3, k..3,
+             Len(f), Len(g[k - 1]), Len(<<>>), L(<<k, 1, 2>>), L(g[1])>>
 V12(k) == \E x \in 1..Len(Append(<<>>, k)) : Add(x, k) = 2 /\ At(f, x) = 3
 E1(k) == \A x \in 1..k : f[x] > 0
 E2(k) == r.c = k
@@ -41,6 +43,7 @@ E11(k) == 7 % (k - 1) = 0
 E12(k) == 7 \div (k - 1) = 0
 E13(k) == Add(k, "a") = 1
 E14(k) == Len(Append(k, 1)) = 1
+E15(k) == L(r) = k
 RV1 == V1(2)
 RV2 == V2(3)
 RV3 == V3(1)
@@ -67,6 +70,7 @@ RE11 == E11(1)
 RE12 == E12(1)
 RE13 == E13(1)
 RE14 == E14(1)
+RE15 == E15(1)
 RV1b == V1(1)
 RV2b == V2(2)
 RV9b == V9(3)
@@ -88,6 +92,7 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
+        "E15",
     ];
     for name in values.iter().chain(&errors) {
         let applied = format!("R{name}");

@@ -320,7 +320,15 @@ impl FuncValue {
     }
 
     /// `f[arg]`, `None` when `arg` is outside the domain.
+    #[inline]
     pub fn select(&self, arg: &Value) -> VResult<Option<&Value>> {
+        // The common case (`clock[p]`, `s[i]`) without the general search's error plumbing.
+        if let (Domain::Range(lo), Value::Int(n), false) =
+            (&self.domain, arg, self.kind == FuncKind::Record)
+        {
+            let i = n.wrapping_sub(*lo);
+            return Ok(usize::try_from(i).ok().and_then(|i| self.values.get(i)));
+        }
         Ok(self.index_of(arg)?.map(|i| &self.values[i]))
     }
 

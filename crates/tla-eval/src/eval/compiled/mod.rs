@@ -52,6 +52,9 @@ pub(crate) enum Node {
     IntOp(IntOp, DefId, Box<[Node; 2]>, ExprRef),
     /// A call of a native operator (`Len(s)`, `a..b`, `Append(s, x)`) with value arguments.
     Native(Native, Box<[Node]>, Loc),
+    /// Sequences' `Len(s)`: a sequence at hand is measured in place; anything else goes to
+    /// the native operator (`Node::Native`).
+    Len(Box<Node>),
     /// A call of a definition with value parameters whose calls are not kept (see
     /// `call_memo.rs`) and that does not recurse: the arguments' values bound, its body run.
     Call(DefId, Box<[Node]>),
@@ -282,7 +285,14 @@ impl Evaluator<'_> {
         }
         let compiled = || args.iter().map(|a| self.compile(a)).collect();
         match self.natives[d.index()] {
-            Some(native) => Some(Node::Native(native, compiled(), loc)),
+            Some(native) => {
+                let module = &self.spec.module(def.module).name;
+                let native = Node::Native(native, compiled(), loc);
+                Some(match (module.as_str(), def.name.as_str()) {
+                    ("Sequences", "Len") => Node::Len(Box::new(native)),
+                    _ => native,
+                })
+            }
             // Recursion stays with the interpreter, whose frames are smaller.
             None if !def.recursive && !self.call_memo_applies(d) => Some(Node::Call(d, compiled())),
             None => None,

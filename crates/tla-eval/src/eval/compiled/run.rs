@@ -60,6 +60,16 @@ impl Evaluator<'_> {
                     native(self, env, sv, &b, *loc).map_err(bail)
                 }
             },
+            Node::Len(native) => {
+                if let Node::Native(_, args, _) = &**native {
+                    if let Some(Value::Func(f)) = self.in_place(&args[0], env, sv)? {
+                        if let Some(s) = f.as_tuple() {
+                            return Ok(Value::Int(s.len() as i64));
+                        }
+                    }
+                }
+                self.run(native, env, sv)
+            }
             Node::Call(d, args) => match &args[..] {
                 [a] => {
                     let b = [Binding::Val(self.run(a, env, sv)?)];
