@@ -1,7 +1,7 @@
 //! Compiled expressions give the interpreter's values and errors.
 //!
-//! A slot's compiled form belongs to the evaluator that made it; a second evaluator of the
-//! same spec interprets every expression, so it is the reference here.
+//! The reference is an evaluator of the same spec that interprets every expression
+//! (`interpreting_only`).
 
 mod natives_common;
 use natives_common::*;
@@ -86,7 +86,7 @@ Pr == PrintT("seen") /\ f[1] = 2
 fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let spec = load("Integers, Sequences, TLC", DEFS);
     let compiling = Evaluator::new(&spec);
-    let interpreting = Evaluator::new(&spec);
+    let interpreting = Evaluator::new(&spec).interpreting_only();
     let values = [
         "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12",
     ];

@@ -96,6 +96,8 @@ pub struct Evaluator<'a> {
     whole_member_defs: OnceLock<Vec<bool>>,
     /// Per definition: whether evaluating it has no effect, for compiling (see `compiled/`).
     effect_free_defs: OnceLock<Vec<bool>>,
+    /// Whether expressions are compiled at all (off: the interpreter alone, a reference).
+    compiling: bool,
     /// Set literals of literals, built once (see `literals.rs`).
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
@@ -137,6 +139,7 @@ impl<'a> Evaluator<'a> {
             whole_member_defs: OnceLock::new(),
             literal_sets: OnceLock::new(),
             effect_free_defs: OnceLock::new(),
+            compiling: true,
             registers: Mutex::new(Default::default()),
             run: RunInfo {
                 started: OnceLock::from(std::time::Instant::now()),

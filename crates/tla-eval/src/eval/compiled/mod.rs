@@ -120,6 +120,9 @@ impl Evaluator<'_> {
     /// The compiled form of `e`, compiling it at the first call.
     #[inline]
     pub(super) fn compiled<'e>(&self, e: &'e Expr) -> Option<&'e Node> {
+        if !self.compiling {
+            return None;
+        }
         let held = match e.slot.get() {
             Some(held) => held,
             None => e.slot.get_or_init(|| Box::new(self.compile_slot(e))),
@@ -129,6 +132,14 @@ impl Evaluator<'_> {
             return None;
         }
         c.node.as_ref()
+    }
+
+    /// This evaluator, interpreting every expression: the reference compiled forms are
+    /// checked against.
+    #[doc(hidden)]
+    pub fn interpreting_only(mut self) -> Self {
+        self.compiling = false;
+        self
     }
 
     /// Whether `e` has a compiled form for this evaluator (compiling it if not yet done).
