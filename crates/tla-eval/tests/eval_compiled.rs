@@ -128,3 +128,41 @@ fn an_expression_with_an_effect_is_interpreted() {
     assert!(!ev.has_compiled_form(body("Pr")));
     assert!(ev.has_compiled_form(body("V1")));
 }
+
+const TRANSITIONS: &str = r#"
+VARIABLES x, y
+T1 == x'[2] + y' = x[1] + 10 /\ <<x', y'>> # <<x, y>>
+T2 == x'[3] = y
+T3 == y' > 0 => x' = <<y', y>>
+"#;
+
+#[test]
+fn primed_variables_read_in_place_give_the_interpreters_values_and_errors() {
+    use tla_eval::value::Value;
+    use tla_eval::{Env, StateView};
+    let spec = load("Integers", TRANSITIONS);
+    let compiling = Evaluator::new(&spec);
+    let interpreting = Evaluator::new(&spec).interpreting_only();
+    let pair = |a: i64, b: i64| Value::tuple(vec![Value::Int(a), Value::Int(b)]);
+    let cur = [pair(1, 2), Value::Int(3)];
+    let nexts: [[Option<Value>; 2]; 4] = [
+        [Some(pair(0, 8)), Some(Value::Int(3))],
+        [Some(pair(1, 2)), Some(Value::Int(3))],
+        [Some(pair(5, 3)), Some(Value::Int(5))],
+        // y' not known yet: the interpreter's error.
+        [Some(pair(0, 8)), None],
+    ];
+    for name in ["T1", "T2", "T3"] {
+        let d = spec.root_def(name).expect("defined");
+        for next in &nexts {
+            let sv = StateView::transition(&cur, next);
+            let run = |ev: &Evaluator| {
+                ev.eval_def(d, &mut Env::new(), &sv)
+                    .map(|v| format!("{v}"))
+                    .map_err(|e| e.into_message())
+            };
+            assert_eq!(run(&compiling), run(&interpreting), "{name} {next:?}");
+        }
+        assert!(compiling.has_compiled_form(&spec.def(d).body), "{name}");
+    }
+}

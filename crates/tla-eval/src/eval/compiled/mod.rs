@@ -91,6 +91,8 @@ pub(crate) struct Place {
 pub(crate) enum Base {
     Lit(Value),
     Var(VarId, Loc),
+    /// `x'`, once the next state's `x` is known.
+    Prime(VarId),
     Local(LocalId),
     Const(ConstId),
     /// A definition without parameters whose value is computed once for the run.
@@ -320,6 +322,12 @@ impl Evaluator<'_> {
             K::Str(s) => Base::Lit(Value::Str(IStr::existing(s)?)),
             K::Local(id) => Base::Local(*id),
             K::Var(v) => Base::Var(*v, e.loc),
+            K::Builtin(Builtin::Prime, args) => match &args[..] {
+                [Expr {
+                    kind: K::Var(v), ..
+                }] => Base::Prime(*v),
+                _ => return None,
+            },
             K::Const(c) => Base::Const(*c),
             K::Call(d, args) if args.is_empty() => match self.replacement(*d) {
                 Some(r) if self.cacheable[r.index()] => Base::Cached(r),

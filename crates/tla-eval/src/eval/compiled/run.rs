@@ -278,6 +278,11 @@ impl Evaluator<'_> {
         Ok(match b {
             Base::Lit(v) => Some(v),
             Base::Var(x, loc) => Some(self.var_ref(*x, sv, *loc).map_err(bail)?),
+            // What `var_ref` reads under a prime; not known yet: the interpreter's error.
+            Base::Prime(x) => match sv.next.get(x.index()) {
+                Some(Some(v)) => Some(v),
+                _ => return Err(Bail),
+            },
             Base::Local(id) => match env.get(*id) {
                 Some(Binding::Val(v)) => Some(v),
                 _ => None,
