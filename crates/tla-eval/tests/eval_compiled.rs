@@ -166,3 +166,35 @@ fn primed_variables_read_in_place_give_the_interpreters_values_and_errors() {
         assert!(compiling.has_compiled_form(&spec.def(d).body), "{name}");
     }
 }
+
+const LEVELS: &str = r#"
+Log == <<"a", "b", "c">>
+Line(l) == l # "b"
+AtLevel == LET i == TLCGet("level") IN Line(Log[i]) /\ TLCGet("level") * 2 > 1
+Twice == <<TLCGet("level") + 1, Log[TLCGet("level")]>>
+Pr == PrintT(TLCGet("level")) /\ TRUE
+"#;
+
+#[test]
+fn reading_the_level_is_compiled_but_never_kept() {
+    use tla_eval::eval::RunInfo;
+    let spec = load("Integers, Sequences, TLC", LEVELS);
+    let compiling = Evaluator::new(&spec);
+    let interpreting = Evaluator::new(&spec).interpreting_only();
+    for level in [1, 2, 3, 1] {
+        RunInfo::set_thread_level(Some(level));
+        for name in ["AtLevel", "Twice"] {
+            let got = value_of(&compiling, &spec, name);
+            assert_eq!(
+                got,
+                value_of(&interpreting, &spec, name),
+                "{name} at {level}"
+            );
+        }
+    }
+    RunInfo::set_thread_level(None);
+    let body = |name: &str| &spec.def(spec.root_def(name).expect("defined")).body;
+    assert!(compiling.has_compiled_form(body("Twice")));
+    // Printing is an effect: evaluated twice it would print twice.
+    assert!(!compiling.has_compiled_form(body("Pr")));
+}

@@ -96,6 +96,9 @@ pub struct Evaluator<'a> {
     whole_member_defs: OnceLock<Vec<bool>>,
     /// Per definition: whether evaluating it has no effect, for compiling (see `compiled/`).
     effect_free_defs: OnceLock<Vec<bool>>,
+    /// Per definition: whether it has one value for given arguments, for keeping values in
+    /// compiled steps (see `compiled/`).
+    deterministic_defs: OnceLock<Vec<bool>>,
     /// Whether expressions are compiled at all (off: the interpreter alone, a reference).
     compiling: bool,
     /// Set literals of literals, built once (see `literals.rs`).
@@ -139,6 +142,7 @@ impl<'a> Evaluator<'a> {
             whole_member_defs: OnceLock::new(),
             literal_sets: OnceLock::new(),
             effect_free_defs: OnceLock::new(),
+            deterministic_defs: OnceLock::new(),
             compiling: true,
             registers: Mutex::new(Default::default()),
             run: RunInfo {

@@ -105,6 +105,15 @@ pub fn is_deterministic(module: &str, name: &str) -> bool {
     !random && !is_volatile(module, name)
 }
 
+/// Volatile natives that only read what the run has come to (the level, the clock): evaluated
+/// twice they show nothing more than once, though their value may differ.
+pub fn only_reads(module: &str, name: &str) -> bool {
+    matches!(
+        (module, name),
+        ("TLC", "TLCGet" | "JavaTime") | ("TLCExt", "TLCGetOrDefault")
+    )
+}
+
 /// Natives whose arguments TLC evaluates itself (`@Evaluation` overrides), which should receive
 /// them unevaluated as [`Binding::Lazy`]: `AssertError` must see the error its second argument
 /// raises. The natives accept evaluated arguments too.

@@ -24,6 +24,7 @@ use crate::env::{Env, ExprRef, StateView};
 use crate::error::EResult;
 use crate::natives::Native;
 use crate::value::{IStr, Value};
+use std::sync::OnceLock;
 use tla_sema::ir::{
     Builtin, ConstId, DefId, Expr, ExprKind, Junction, Loc, LocalId, OpRef, Quantifier, VarId,
 };
@@ -347,7 +348,10 @@ impl Evaluator<'_> {
             e.kind,
             K::Bool(_) | K::Num(_) | K::Str(_) | K::Const(_) | K::Label(..) | K::OpArg(_)
         ) && !matches!(&e.kind, K::Call(_, args) if args.is_empty());
-        worth && self.constant_tree(e) && self.closed(e, &mut Vec::new(), 0, &mut Vec::new())
+        worth
+            && self.constant_tree(e)
+            && self.deterministic(e)
+            && self.closed(e, &mut Vec::new(), 0, &mut Vec::new())
     }
 
     /// Whether `e` calls only constant-level definitions and uses no prime or ENABLED. The
@@ -435,18 +439,30 @@ impl Evaluator<'_> {
     }
 
     /// Whether evaluating `e` twice shows nothing more than once: it reaches no operator
-    /// with an effect or a drawn value (see `effect_free`, which also excludes primes).
+    /// with an effect or a drawn value. Reading the run's state (`TLCGet("level")`) is
+    /// allowed: evaluated again, it shows nothing (see `Reach::Reads`).
     fn effect_free_for_compiling(&self, e: &Expr) -> bool {
-        let table = self.effect_free_defs.get_or_init(|| {
-            let mut memo = vec![None; self.spec.defs.len()];
-            (0..self.spec.defs.len())
-                .map(|i| self.no_effects_def(DefId(i as u32), &mut memo))
-                .collect()
-        });
+        let table = self.reach_table(&self.effect_free_defs, Reach::Reads);
         no_effects_expr(e, &mut |d| table[d.index()])
     }
 
-    fn no_effects_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+    /// Whether `e` has one value wherever and whenever it is evaluated, as far as what it
+    /// calls goes: no effect, drawn value, or read of the run's state (to be kept once).
+    fn deterministic(&self, e: &Expr) -> bool {
+        let table = self.reach_table(&self.deterministic_defs, Reach::Fixed);
+        no_effects_expr(e, &mut |d| table[d.index()])
+    }
+
+    fn reach_table<'t>(&self, table: &'t OnceLock<Vec<bool>>, reach: Reach) -> &'t [bool] {
+        table.get_or_init(|| {
+            let mut memo = vec![None; self.spec.defs.len()];
+            (0..self.spec.defs.len())
+                .map(|i| self.def_within(DefId(i as u32), reach, &mut memo))
+                .collect()
+        })
+    }
+
+    fn def_within(&self, d: DefId, reach: Reach, memo: &mut Vec<Option<bool>>) -> bool {
         use crate::env::OpValue;
         if let Some(p) = memo[d.index()] {
             return p;
@@ -455,21 +471,32 @@ impl Evaluator<'_> {
         memo[d.index()] = Some(true);
         let def = self.spec.def(d);
         let p = match &self.overrides[d.index()] {
-            Some(OpValue::Def(r)) => self.no_effects_def(*r, memo),
+            Some(OpValue::Def(r)) => self.def_within(*r, reach, memo),
             Some(OpValue::Val(_)) => true,
             Some(_) => false,
             None if self.natives[d.index()].is_some() => {
                 let module = &self.spec.module(def.module).name;
                 crate::natives::is_deterministic(module, &def.name)
+                    || (reach == Reach::Reads && crate::natives::only_reads(module, &def.name))
             }
             None => {
                 let body = &def.body;
-                no_effects_expr(body, &mut |r| self.no_effects_def(r, memo))
+                no_effects_expr(body, &mut |r| self.def_within(r, reach, memo))
             }
         };
         memo[d.index()] = Some(p);
         p
     }
+}
+
+/// What the operators an expression reaches may do.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Give the same value each time and show nothing.
+    Fixed,
+    /// Also read what the run has come to (TLCGet, JavaTime): safe to evaluate twice, not
+    /// to keep.
+    Reads,
 }
 
 fn is_op_arg(e: &Expr) -> bool {
