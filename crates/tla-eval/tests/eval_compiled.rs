@@ -6,6 +6,23 @@
 mod natives_common;
 use natives_common::*;
 use tla_eval::Evaluator;
+use tla_sema::ir::{Expr, Spec};
+
+/// `name`'s value by the compiling evaluator, checked against the interpreting one.
+fn agreed(
+    compiling: &Evaluator,
+    interpreting: &Evaluator,
+    spec: &Spec,
+    name: &str,
+) -> Result<String, String> {
+    let got = value_of(compiling, spec, name);
+    assert_eq!(got, value_of(interpreting, spec, name), "{name}");
+    got
+}
+
+fn body<'s>(spec: &'s Spec, name: &str) -> &'s Expr {
+    &spec.def(spec.root_def(name).expect("defined")).body
+}
 
 // Each case is an operator of `k` (so that its body is not one constant value, which would
 // be computed once and kept whole) applied by a definition `R<case>`.
@@ -95,15 +112,12 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         "E15",
     ];
     for name in values.iter().chain(&errors) {
-        let applied = format!("R{name}");
         // The first evaluation compiles; what the interpreter gives is the reference.
-        let got = value_of(&compiling, &spec, &applied);
-        let want = value_of(&interpreting, &spec, &applied);
-        assert_eq!(got, want, "{name}");
+        let got = agreed(&compiling, &interpreting, &spec, &format!("R{name}"));
         assert_eq!(got.is_err(), errors.contains(name), "{name}: {got:?}");
-        let body = &spec.def(spec.root_def(name).expect("defined")).body;
         // A set filter is interpreted (its parts are compiled).
         let whole = *name != "V7";
+        let body = body(&spec, name);
         assert_eq!(compiling.has_compiled_form(body), whole, "{name} compiled");
         assert!(
             !interpreting.has_compiled_form(body),
@@ -114,8 +128,7 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     for applied in [
         "RV1b", "RV2b", "RV9b", "RE1b", "RV10b", "RE9b", "RV11b", "RE11b",
     ] {
-        let got = value_of(&compiling, &spec, applied);
-        assert_eq!(got, value_of(&interpreting, &spec, applied), "{applied}");
+        let got = agreed(&compiling, &interpreting, &spec, applied);
         assert_eq!(got.is_err(), applied == "RE9b", "{applied}: {got:?}");
     }
 }
@@ -124,9 +137,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
 fn an_expression_with_an_effect_is_interpreted() {
     let spec = load("Integers, Sequences, TLC", DEFS);
     let ev = Evaluator::new(&spec);
-    let body = |name: &str| &spec.def(spec.root_def(name).expect("defined")).body;
-    assert!(!ev.has_compiled_form(body("Pr")));
-    assert!(ev.has_compiled_form(body("V1")));
+    assert!(!ev.has_compiled_form(body(&spec, "Pr")));
+    assert!(ev.has_compiled_form(body(&spec, "V1")));
 }
 
 const TRANSITIONS: &str = r#"
@@ -163,7 +175,7 @@ fn primed_variables_read_in_place_give_the_interpreters_values_and_errors() {
             };
             assert_eq!(run(&compiling), run(&interpreting), "{name} {next:?}");
         }
-        assert!(compiling.has_compiled_form(&spec.def(d).body), "{name}");
+        assert!(compiling.has_compiled_form(body(&spec, name)), "{name}");
     }
 }
 
@@ -184,17 +196,11 @@ fn reading_the_level_is_compiled_but_never_kept() {
     for level in [1, 2, 3, 1] {
         RunInfo::set_thread_level(Some(level));
         for name in ["AtLevel", "Twice"] {
-            let got = value_of(&compiling, &spec, name);
-            assert_eq!(
-                got,
-                value_of(&interpreting, &spec, name),
-                "{name} at {level}"
-            );
+            agreed(&compiling, &interpreting, &spec, name).expect("a value at every level");
         }
     }
     RunInfo::set_thread_level(None);
-    let body = |name: &str| &spec.def(spec.root_def(name).expect("defined")).body;
-    assert!(compiling.has_compiled_form(body("Twice")));
+    assert!(compiling.has_compiled_form(body(&spec, "Twice")));
     // Printing is an effect: evaluated twice it would print twice.
-    assert!(!compiling.has_compiled_form(body("Pr")));
+    assert!(!compiling.has_compiled_form(body(&spec, "Pr")));
 }

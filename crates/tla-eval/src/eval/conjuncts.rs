@@ -7,10 +7,10 @@
 //! its action left alone with its parent and siblings, so a conjunct found true for those
 //! very objects is true again: it is not evaluated a second time. Only conjuncts of
 //! effect-free predicates whose variables are all known are kept, and (by object) only a
-//! true answer. The
-//! first false conjunct is the predicate's answer (the conjunction is evaluated left to right
-//! and stops there too); an error sends the caller back to the whole predicate, evaluated as
-//! before, so what is reported (the first error, its location) does not change.
+//! true answer. The first false conjunct is the predicate's answer (the conjunction is
+//! evaluated left to right and stops there too); an error sends the caller back to the whole
+//! predicate, evaluated as before, so what is reported (the first error, its location) does
+//! not change.
 //!
 //! A conjunct that does real work (binds names, recurses or hands an operator on, as
 //! `\A i \in Node : counter[i] <= 3` or `B = Sum(counter, Node)`) also keeps its answers, true
