@@ -1,6 +1,7 @@
 //! The .cfg file and the model-checking engine.
 
 pub mod alias;
+mod assumptions;
 pub mod checkpoint;
 pub mod collision;
 pub mod config;

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 use tla_eval::eval::RunInfo;
-use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
+use tla_eval::{enumerate, EvalError, Evaluator, Value};
 use tla_sema::ir::{DefId, ModuleId, Spec};
 
 pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) -> Report {
@@ -377,20 +377,12 @@ impl Search<'_, '_, '_, '_> {
     }
 
     fn check_assumptions(&mut self) -> Result<(), Stop> {
-        let ev = self.sh.ev;
-        let mut env = Env::new();
-        for m in assumption_modules(ev.spec) {
-            for a in &ev.spec.module(m).assumptions {
-                match ev.eval_bool(&a.expr, &mut env, &StateView::constant()) {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        return Err(stop(Verdict::AssumptionFalse(a.expr.loc), None, None))
-                    }
-                    Err(e) => return Err(stop(Verdict::Error(e), None, None)),
-                }
-            }
-        }
-        Ok(())
+        let spec = self.sh.ev.spec;
+        let exprs: Vec<_> = assumption_modules(spec)
+            .into_iter()
+            .flat_map(|m| spec.module(m).assumptions.iter().map(|a| &a.expr))
+            .collect();
+        crate::assumptions::check(self.sh.ev, &exprs, self.workers)
     }
 
     /// Each initial state is checked as it is generated, so the first violation stops the

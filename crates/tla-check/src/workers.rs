@@ -331,7 +331,7 @@ fn run<T: Sync>(
 
 /// `work(i)` for each of `n` workers, worker 0 on the calling thread; the results in worker
 /// order.
-fn on_threads<R: Send>(n: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
+pub(crate) fn on_threads<R: Send>(n: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
     let work = &work;
     std::thread::scope(|s| {
         let others: Vec<_> = (1..n)

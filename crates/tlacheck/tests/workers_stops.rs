@@ -45,6 +45,25 @@ Not100 == x # 100
 ====
 ";
 
+/// Assumptions over 1,616 and 101 bindings, which the workers deal out between them: the
+/// verdict must be the one-thread check's, the first assumption in order that fails, and in
+/// it the first FALSE or error in TLC's enumeration order.
+const ASSUMES: &str = "---- MODULE Assumes ----
+EXTENDS Integers
+CONSTANT Case
+Quotient(a) == 100 \\div (a - 30)
+ASSUME \\A a \\in 0..100 : \\A b \\in 1..16 : Case = \"late\" => a * b # 1600
+ASSUME \\A a \\in 0..100 : Case = \"late\" => a # 3
+ASSUME \\A a \\in 0..100 : Case = \"false\" => Quotient(a) # -50
+ASSUME \\A a \\in 0..100 : Case = \"error\" => Quotient(a) # 2
+ASSUME \\A a \\in 0..100 : Case = \"only error\" => Quotient(a) < 1000
+ASSUME \\A a \\in 0..100 : Case = \"first\" => a > 0
+VARIABLE x
+Init == x = 0
+Next == x' = x
+====
+";
+
 struct Dir(PathBuf);
 
 impl Dir {
@@ -54,6 +73,7 @@ impl Dir {
         std::fs::create_dir_all(&p).unwrap();
         std::fs::write(p.join("Wide.tla"), WIDE).unwrap();
         std::fs::write(p.join("Inits.tla"), INITS).unwrap();
+        std::fs::write(p.join("Assumes.tla"), ASSUMES).unwrap();
         Dir(p)
     }
 }
@@ -194,4 +214,50 @@ fn an_error_in_a_divided_init_comes_after_the_states_before_it() {
         let j = check_module("Inits", "init-error", &cfg, &[]);
         assert_eq!(j["outcome"], "error", "{j}");
     }
+}
+
+/// The exit code and error lines of checking Assumes with `case` at 1, 2 and 4 workers, the
+/// same at each.
+fn assumption_verdict(case: &str) -> (i32, String) {
+    let d = Dir::new(&format!("assume-{case}"));
+    let cfg = format!("CONSTANT Case = \"{case}\"\nINIT Init\nNEXT Next\n");
+    std::fs::write(d.0.join("Assumes.cfg"), cfg).unwrap();
+    let mut verdicts = Vec::new();
+    for w in ["1", "2", "4"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tlacheck"))
+            .current_dir(&d.0)
+            .args(["check", "Assumes.tla", "--workers", w])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("Error")).collect();
+        verdicts.push((out.status.code().unwrap_or(-1), errors.join("\n")));
+    }
+    assert_eq!(verdicts[0], verdicts[1], "{case}: 1 and 2 workers");
+    assert_eq!(verdicts[0], verdicts[2], "{case}: 1 and 4 workers");
+    verdicts.remove(0)
+}
+
+#[test]
+fn dealt_out_assumptions_fail_where_one_thread_fails() {
+    assert_eq!(assumption_verdict("none"), (0, String::new()));
+    // The first assumption is FALSE at its last binding (a = 100, b = 16), the second at
+    // a = 3: the first is reported.
+    let (code, errors) = assumption_verdict("late");
+    assert_eq!(code, 10, "{errors}");
+    assert!(errors.contains("Assumption line 5,"), "{errors}");
+    // 100 \div -2 = -50 at a = 28, before the division by zero at a = 30.
+    let (code, errors) = assumption_verdict("false");
+    assert_eq!(code, 10, "{errors}");
+    assert!(errors.contains("Assumption line 7,"), "{errors}");
+    // The division by zero at a = 30 comes before 100 \div 50 = 2 at a = 80.
+    let (code, errors) = assumption_verdict("error");
+    assert_eq!(code, 75, "{errors}");
+    assert!(errors.contains("is 0"), "{errors}");
+    let (code, errors) = assumption_verdict("only error");
+    assert_eq!(code, 75, "{errors}");
+    // The first binding, a = 0.
+    let (code, errors) = assumption_verdict("first");
+    assert_eq!(code, 10, "{errors}");
+    assert!(errors.contains("Assumption line 10,"), "{errors}");
 }

@@ -17,15 +17,15 @@ pub struct Args {
     pub(super) corpus: PathBuf,
     /// Worker counts to run each model with (TLC was timed at 1 and 2).
     #[arg(long, value_delimiter = ',', default_value = "1,2")]
-    workers: Vec<u32>,
+    pub(super) workers: Vec<u32>,
     /// Only models whose id contains this text.
     #[arg(long)]
     pub(super) filter: Option<String>,
     /// Kill a run after this many seconds.
     #[arg(long, default_value_t = 900)]
     pub(super) timeout: u64,
-    /// Instead: every expected.json model with fewer than 1,000 distinct states, one worker,
-    /// against the 50 ms bar (see bench_small.rs).
+    /// Instead: every expected.json model with fewer than 1,000 distinct states, at each
+    /// worker count, against the 50 ms bar (see bench_small.rs).
     #[arg(long)]
     small: bool,
     /// With --small: runs per model; the fastest is reported.

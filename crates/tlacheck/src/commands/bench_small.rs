@@ -1,8 +1,9 @@
 //! `tlacheck bench --small`: issue 5's bar for small models. Every model of expected.json
 //! with a verdict TLC reached (outcome in conformance's scope) and fewer than 1,000 distinct
-//! states runs as a child process with one worker, as conformance runs it; the fastest of
-//! `--repeat` runs is reported (wall and the child's own CPU), with how many finish under
-//! 50 ms wall. A measurement to read, not a test: a busy machine stretches wall time.
+//! states runs as a child process at each of `--workers` (1: as conformance runs it; 2: the
+//! default on this machine's 2 cores); the fastest of `--repeat` runs is reported (wall and
+//! the child's own CPU), with how many finish under 50 ms wall. A measurement to read, not a
+//! test: a busy machine stretches wall time.
 
 use super::bench::{measure, Args, Measured};
 use super::conformance::{model_command, IN_SCOPE};
@@ -38,48 +39,63 @@ pub(super) fn run(args: &Args) -> u8 {
         }
     };
     let exe = std::env::current_exe().expect("own path");
-    println!("| model | distinct | wall ms | CPU ms | under 50 ms | figures |");
-    println!("|---|---|---|---|---|---|");
-    let (mut under, mut total, mut all_match) = (0, 0, true);
+    println!("| model | workers | distinct | wall ms | CPU ms | under 50 ms | figures |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut under = vec![0; args.workers.len()];
+    let (mut total, mut all_match) = (0, true);
     for m in models.iter().filter(|m| is_small(m)) {
         let id = m["id"].as_str().unwrap_or("");
         if args.filter.as_ref().is_some_and(|f| !id.contains(f)) {
             continue;
         }
-        let mut best: Option<Measured> = None;
-        for _ in 0..args.repeat.max(1) {
-            let cmd = model_command(&exe, &args.corpus, m, 1);
-            let r = match measure(cmd, Duration::from_secs(args.timeout)) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("{id}: {e}");
-                    return 2;
-                }
-            };
-            if best.as_ref().is_none_or(|b| r.seconds < b.seconds) {
-                best = Some(r);
-            }
-        }
-        let r = best.expect("at least one run");
-        let figures = figures(&m["tlc"], r.result.as_ref());
-        all_match &= figures == "= TLC";
-        let fast = r.seconds < BAR_SECONDS;
-        under += usize::from(fast);
         total += 1;
-        println!(
-            "| {id} | {} | {:.1} | {:.1} | {} | {figures} |",
-            m["tlc"]["distinct"],
-            r.seconds * 1e3,
-            r.cpu_seconds * 1e3,
-            if fast { "yes" } else { "no" },
-        );
+        for (i, &w) in args.workers.iter().enumerate() {
+            let Some(r) = fastest(&exe, args, m, w) else {
+                return 2;
+            };
+            let figures = figures(&m["tlc"], r.result.as_ref());
+            all_match &= figures == "= TLC";
+            let fast = r.seconds < BAR_SECONDS;
+            under[i] += usize::from(fast);
+            println!(
+                "| {id} | {w} | {} | {:.1} | {:.1} | {} | {figures} |",
+                m["tlc"]["distinct"],
+                r.seconds * 1e3,
+                r.cpu_seconds * 1e3,
+                if fast { "yes" } else { "no" },
+            );
+        }
     }
-    println!("\n{under} of {total} models with fewer than {SMALL_DISTINCT} distinct states finished under 50 ms wall (one worker, fastest of {} runs).", args.repeat.max(1));
+    println!();
+    for (w, under) in args.workers.iter().zip(under) {
+        println!("{under} of {total} models with fewer than {SMALL_DISTINCT} distinct states finished under 50 ms wall at {w} worker(s) (fastest of {} runs).", args.repeat.max(1));
+    }
     if all_match {
         0
     } else {
         1
     }
+}
+
+/// The fastest of `--repeat` runs of model `m` at `workers`; `None` (reported) when one
+/// cannot be run.
+fn fastest(exe: &std::path::Path, args: &Args, m: &Json, workers: u32) -> Option<Measured> {
+    let id = m["id"].as_str().unwrap_or("");
+    let mut best: Option<Measured> = None;
+    for _ in 0..args.repeat.max(1) {
+        let cmd = model_command(exe, &args.corpus, m, workers);
+        let r = match measure(cmd, Duration::from_secs(args.timeout)) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("{id}: {e}");
+                return None;
+            }
+        };
+        if best.as_ref().is_none_or(|b| r.seconds < b.seconds) {
+            best = Some(r);
+        }
+    }
+    best
 }
 
 /// "= TLC" when the run's distinct states, states generated and depth are TLC's.
