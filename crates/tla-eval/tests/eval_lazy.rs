@@ -80,6 +80,31 @@ Towers == <<Tower(0), Tower(1), Tower(2), Tower(3)>>
 }
 
 #[test]
+fn recursive_let_functions_reading_an_operator_keep_their_points() {
+    // F reads the operator parameter R: point by point, Paths takes 3^40 applications. In
+    // Nest, F reads only H, bound at each level to G closed over another k: an instance must
+    // not read the points of the instance around it (0 + 1 + 2 + 3; sharing gives less).
+    check(
+        "Integers",
+        r#"
+Paths(R(_, _), n) == LET F[i \in 0..n] == IF i = 0 THEN 1
+                                         ELSE F[i-1] + F[i-1] - F[i-1] + (IF R(i, n) THEN 1 ELSE 0)
+                     IN F[n]
+Less(a, b) == a < b
+Both == <<Paths(Less, 40), Paths(LAMBDA a, b : a = b, 40)>>
+RECURSIVE Nest(_)
+Nest(k) == LET G(x) == x + k
+               Use(H(_)) == LET F[i \in 0..1] == IF i = 0 THEN H(0)
+                                                ELSE F[i-1] + (IF H(0) >= 3 THEN 0 ELSE Nest(H(0) + 1))
+                            IN F[1]
+           IN Use(G)
+Nested == Nest(0)
+"#,
+        &[("Both", "<<40, 2>>"), ("Nested", "6")],
+    );
+}
+
+#[test]
 fn choose_takes_the_first_element_without_building_the_set() {
     // TLC's CHOOSE takes the first element in normalized order (a function set: values
     // compared in domain order, the last varying fastest; SUBSET: by size, then elements).

@@ -8,7 +8,11 @@
 //! definitions it calls), when
 //! - F is constant-level, pure (no TLCGet, Print, random choice, operator constant..., see
 //!   `memo.rs`) and reads no variable or `@`;
-//! - every free name is bound to a value (not an operator, a variable or a lazy argument).
+//! - every free name is bound to a value, or to an operator that gives one value for given
+//!   arguments (`CR[n \in Nat, v \in S] == ... R(u, v)` with R a LAMBDA or a definition that
+//!   reaches no effect, drawn value or variable), not to a variable or a lazy argument. An
+//!   operator is the same free value when it is the same definition closed over the same
+//!   bindings (the same LET instance).
 //!
 //! So while an application of F runs, the points it computes are kept in a table keyed by
 //! those free values; nested applications with the same free values (the recursion) read and
@@ -16,18 +20,44 @@
 //! kept, so what is raised does not change; nothing printed or drawn is skipped (pure only).
 
 use super::Evaluator;
-use crate::env::{Binding, Env, StateView};
+use crate::env::{Binding, Env, OpValue, StateView};
 use crate::error::EResult;
 use crate::value::Value;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use tla_sema::ir::{DefId, Expr, ExprKind, Level, LocalId, OpRef};
 
+/// What a free name of a kept function definition is bound to.
+enum Free {
+    Val(Value),
+    /// An operator (see `op_fixed`), the same when it is the same definition closed over the
+    /// same bindings (the same captured list: the same LET instance).
+    Op(OpValue),
+}
+
+impl PartialEq for Free {
+    fn eq(&self, other: &Free) -> bool {
+        match (self, other) {
+            (Free::Val(a), Free::Val(b)) => a == b,
+            (Free::Op(a), Free::Op(b)) => match (a, b) {
+                (OpValue::Def(x), OpValue::Def(y)) => x == y,
+                (OpValue::Closure(x, xs), OpValue::Closure(y, ys)) => {
+                    x == y && std::sync::Arc::ptr_eq(xs, ys)
+                }
+                (OpValue::Builtin(x), OpValue::Builtin(y)) => x == y,
+                (OpValue::Val(x), OpValue::Val(y)) => x == y,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
+
 /// The points computed for one LET instance of one function definition.
 struct Table {
     ev: u64,
     def: DefId,
-    free: Vec<Value>,
+    free: Vec<Free>,
     points: BTreeMap<Value, Value>,
 }
 
@@ -104,15 +134,42 @@ impl Evaluator<'_> {
         }
     }
 
-    /// The values of `d`'s free names, if `d` may be kept and each is bound to a value.
-    fn free_values(&self, d: DefId, env: &Env) -> Option<Vec<Value>> {
+    /// What `d`'s free names are bound to, if `d` may be kept and each is bound to a value or
+    /// to an operator with one value for given arguments.
+    fn free_values(&self, d: DefId, env: &Env) -> Option<Vec<Free>> {
         let free = self.fun_memo_plans()[d.index()].as_deref()?;
         free.iter()
-            .map(|l| match env.get(*l) {
-                Some(Binding::Val(v)) if explicit(v) => Some(v.clone()),
+            .map(|l| match env.get(*l)? {
+                Binding::Val(v) if explicit(v) => Some(Free::Val(v.clone())),
+                Binding::Op(op) if self.op_fixed(op) => Some(Free::Op(op.clone())),
                 _ => None,
             })
             .collect()
+    }
+
+    /// Whether `op` gives one value for given arguments, whenever applied: a constant-level
+    /// definition without operator parameters that reaches no effect, drawn value or read of
+    /// the run's state, closed over such operators and values.
+    fn op_fixed(&self, op: &OpValue) -> bool {
+        let def_fixed = |d: DefId| {
+            let def = self.spec.def(d);
+            def.level == Level::Constant
+                && def.params.iter().all(|p| p.arity == 0)
+                && self.fixed_def(d)
+        };
+        match op {
+            OpValue::Def(d) => d.0 != u32::MAX && def_fixed(*d),
+            OpValue::Closure(d, captured) => {
+                def_fixed(*d)
+                    && captured.iter().all(|(_, b)| match b {
+                        Binding::Val(_) => true,
+                        Binding::Op(op) => self.op_fixed(op),
+                        Binding::Var(..) | Binding::Lazy(..) => false,
+                    })
+            }
+            OpValue::Builtin(_) | OpValue::Val(_) => true,
+            OpValue::Const(_) => false,
+        }
     }
 
     /// Per definition: its free names when its applications may be kept (see the top).
@@ -134,8 +191,15 @@ impl Evaluator<'_> {
                         return None;
                     }
                     let mut free = Vec::new();
-                    self.free_names(&def.body, &mut Vec::new(), 0, &mut vec![id], &mut free)
-                        .then(|| free.into_boxed_slice())
+                    self.names_read(
+                        &def.body,
+                        &mut Vec::new(),
+                        0,
+                        &mut vec![id],
+                        &mut free,
+                        true,
+                    )
+                    .then(|| free.into_boxed_slice())
                 })
                 .collect()
         })
@@ -153,9 +217,29 @@ impl Evaluator<'_> {
         seen: &mut Vec<DefId>,
         free: &mut Vec<LocalId>,
     ) -> bool {
+        self.names_read(e, bound, except, seen, free, false)
+    }
+
+    /// `free_names`, operator parameters bound outside `e` counted as free names too when
+    /// `ops`.
+    fn names_read(
+        &self,
+        e: &Expr,
+        bound: &mut Vec<LocalId>,
+        except: usize,
+        seen: &mut Vec<DefId>,
+        free: &mut Vec<LocalId>,
+        ops: bool,
+    ) -> bool {
         use ExprKind as K;
         match &e.kind {
             K::Local(id) if !bound.contains(id) && !free.contains(id) => free.push(*id),
+            K::CallParam(id, _) | K::OpArg(OpRef::Param(id))
+                if ops && !bound.contains(id) && !free.contains(id) =>
+            {
+                free.push(*id)
+            }
+            K::CallParam(..) | K::OpArg(OpRef::Param(_)) if ops => {}
             K::CallParam(..) | K::OpArg(OpRef::Param(_)) | K::Var(_) => return false,
             K::At if except == 0 => return false,
             K::Call(d, _) | K::OpArg(OpRef::Def(d)) => {
@@ -167,7 +251,7 @@ impl Evaluator<'_> {
                     seen.push(*d);
                     let mark = bound.len();
                     bound.extend(def.params.iter().map(|p| p.local));
-                    let ok = self.free_names(&def.body, bound, 0, seen, free);
+                    let ok = self.names_read(&def.body, bound, 0, seen, free, ops);
                     bound.truncate(mark);
                     if !ok {
                         return false;
@@ -182,13 +266,13 @@ impl Evaluator<'_> {
                          bound: &mut Vec<LocalId>,
                          seen: &mut Vec<DefId>| {
             for s in sets {
-                if !self.free_names(s, bound, except, seen, free) {
+                if !self.names_read(s, bound, except, seen, free, ops) {
                     return false;
                 }
             }
             let mark = bound.len();
             bound.extend(vars);
-            let ok = self.free_names(body, bound, except, seen, free);
+            let ok = self.names_read(body, bound, except, seen, free, ops);
             bound.truncate(mark);
             ok
         };
@@ -216,20 +300,20 @@ impl Evaluator<'_> {
             ),
             K::UnboundedQuant(..) | K::TemporalQuant(..) => false,
             K::Except(base, updates) => {
-                self.free_names(base, bound, except, seen, free)
+                self.names_read(base, bound, except, seen, free, ops)
                     && updates.iter().all(|u| {
                         u.path.iter().all(|step| match step {
                             tla_sema::ir::ExceptStep::Index(ix) => ix
                                 .iter()
-                                .all(|x| self.free_names(x, bound, except, seen, free)),
+                                .all(|x| self.names_read(x, bound, except, seen, free, ops)),
                             tla_sema::ir::ExceptStep::Field(_) => true,
-                        }) && self.free_names(&u.value, bound, except + 1, seen, free)
+                        }) && self.names_read(&u.value, bound, except + 1, seen, free, ops)
                     })
             }
             _ => {
                 let mut ok = true;
                 tla_sema::visit::for_each_child(e, &mut |c| {
-                    if ok && !self.free_names(c, bound, except, seen, free) {
+                    if ok && !self.names_read(c, bound, except, seen, free, ops) {
                         ok = false;
                     }
                 });

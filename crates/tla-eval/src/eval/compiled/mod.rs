@@ -453,6 +453,12 @@ impl Evaluator<'_> {
         no_effects_expr(e, &mut |d| table[d.index()])
     }
 
+    /// Whether calling `d` has one value for given arguments wherever and whenever it is
+    /// evaluated, as far as what it calls goes (see `deterministic`).
+    pub(in crate::eval) fn fixed_def(&self, d: DefId) -> bool {
+        self.reach_table(&self.deterministic_defs, Reach::Fixed)[d.index()]
+    }
+
     fn reach_table<'t>(&self, table: &'t OnceLock<Vec<bool>>, reach: Reach) -> &'t [bool] {
         table.get_or_init(|| {
             let mut memo = vec![None; self.spec.defs.len()];
