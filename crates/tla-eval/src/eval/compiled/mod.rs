@@ -5,7 +5,7 @@
 //! up through error-carrying layers. For the shapes that fill guards, invariants and
 //! constraints (Boolean connectives, quantifiers over one name, equality, membership, integer
 //! operators, `f[x]` and `r.field` on a value at hand (a primed variable included), calls
-//! with value arguments, tuples, constants computed once) those decisions are taken at an
+//! with value arguments, tuples, constants computed once, LET names) those decisions are taken at an
 //! expression's first evaluation and kept in its slot (`Expr::slot`); later evaluations run
 //! the prepared steps.
 //!
@@ -62,6 +62,9 @@ pub(crate) enum Node {
     Call(DefId, Box<[Node]>),
     /// `<<a, b, ...>>`.
     Tuple(Box<[Node]>),
+    /// A LET definition without parameters: its value for this evaluation of the LET once
+    /// computed (`call`'s LET slot), else what the interpreter computes (and keeps there).
+    LetRef(DefId, ExprRef),
     Eq(bool, Box<[Node; 2]>),
     /// `/\` (false) or `\/` (true) of the items, left to right.
     Junction(bool, Box<[Node]>),
@@ -193,8 +196,9 @@ impl Evaluator<'_> {
     #[inline(never)]
     fn compile_slot(&self, e: &Expr) -> Compiled {
         let node = match self.compile(e) {
-            // Bound names and variables alone are answered before the slot is looked at.
-            Node::Interp(_) => None,
+            // Bound names and variables alone are answered before the slot is looked at; a
+            // LET name alone by the interpreter, which reads its slot first too.
+            Node::Interp(_) | Node::LetRef(..) => None,
             Node::Place(p) if p.keys.is_empty() && !matches!(p.base, Base::Cached(_)) => None,
             n if self.effect_free_for_compiling(e) => Some(n),
             _ => None,
@@ -228,6 +232,9 @@ impl Evaluator<'_> {
                 ),
                 _ => Node::Interp(here),
             },
+            K::Call(d, args) if args.is_empty() && self.let_value_slot(*d) => {
+                Node::LetRef(*d, here)
+            }
             K::Call(d, args) => self
                 .compile_call(*d, args, e.loc)
                 .unwrap_or(Node::Interp(here)),
@@ -312,6 +319,19 @@ impl Evaluator<'_> {
             None if !def.recursive && !self.call_memo_applies(d) => Some(Node::Call(d, compiled())),
             None => None,
         }
+    }
+
+    /// Whether `call` finds the value of `d` (called without arguments) in the LET slots
+    /// once computed: a plain LET definition without parameters whose value is not kept
+    /// elsewhere (for the run, or per state).
+    fn let_value_slot(&self, d: DefId) -> bool {
+        let def = self.spec.def(d);
+        def.in_let
+            && def.params.is_empty()
+            && !def.is_function
+            && self.is_plain_def(d)
+            && !self.cacheable[d.index()]
+            && !self.let_constant(d)
     }
 
     /// `e` as a value at hand, if it is one.

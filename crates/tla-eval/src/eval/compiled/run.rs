@@ -84,6 +84,10 @@ impl Evaluator<'_> {
                 let vals = items.iter().map(|n| self.run(n, env, sv));
                 Ok(Value::tuple(vals.collect::<Run<Vec<Value>>>()?))
             }
+            Node::LetRef(d, e) => match env.let_slot(*d).and_then(|s| env.let_value(s)) {
+                Some(v) => Ok(v.clone()),
+                None => self.expr_node(e.get(), env, sv).map_err(bail),
+            },
             // Its slot holds nothing: it would compile to `Interp` again.
             Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
             Node::Eq(..)
