@@ -5,9 +5,9 @@
 //! up through error-carrying layers. For the shapes that fill guards, invariants and
 //! constraints (Boolean connectives, quantifiers over one name, equality, membership, integer
 //! operators, `f[x]` and `r.field` on a value at hand (a primed variable included), calls
-//! with value arguments, tuples, constants computed once, LET names) those decisions are taken at an
-//! expression's first evaluation and kept in its slot (`Expr::slot`); later evaluations run
-//! the prepared steps.
+//! with value arguments, tuples, constants computed once, LET names) those decisions are
+//! taken at an expression's first evaluation and kept in its slot (`Expr::slot`); later
+//! evaluations run the prepared steps.
 //!
 //! A step computes what the interpreter computes for its node when no error arises. On an
 //! error the compiled run gives up (`Bail`) and the interpreter evaluates the expression again
