@@ -71,6 +71,21 @@ R3 == JsonDeserialize("{nd}")
 }
 
 #[test]
+fn json_strings_read_alike_with_and_without_escapes() {
+    use tla_eval::natives::json::parse_document;
+    // The same names and strings plain, escaped, repeated (read again from the parser's
+    // interned strings) and non-ASCII; an unterminated string is an error.
+    let doc = r#"[{"ev":"<","n":"a\"b"},{"\u0065v":"\u003c","n":"a\"b"},{"ev":"<","n":"é"},"ev"]"#;
+    let v = parse_document(doc).expect("parses");
+    assert_eq!(
+        v.to_string(),
+        r#"<<[ev |-> "<", n |-> "a\"b"], [ev |-> "<", n |-> "a\"b"], [ev |-> "<", n |-> "é"], "ev">>"#
+    );
+    assert!(parse_document(r#"{"ev":"<}"#).is_err());
+    assert!(parse_document(r#"{"ev:"<"}"#).is_err());
+}
+
+#[test]
 fn nd_json_reads_trace_logs() {
     let dir = temp_dir("ndjson");
     std::fs::write(

@@ -340,6 +340,7 @@ pub fn parse_document(text: &str) -> Result<Value, String> {
     let mut p = Parser {
         s: text.as_bytes(),
         i: 0,
+        names: Vec::new(),
     };
     p.ws();
     if p.i == p.s.len() {
@@ -356,9 +357,15 @@ pub fn parse_document(text: &str) -> Result<Value, String> {
 struct Parser<'a> {
     s: &'a [u8],
     i: usize,
+    /// Strings interned so far, by their text in the document: a log repeats a few field
+    /// names and tags on every line.
+    names: Vec<(&'a [u8], IStr)>,
 }
 
-impl Parser<'_> {
+/// How many distinct strings a parser remembers.
+const MAX_NAMES: usize = 64;
+
+impl<'a> Parser<'a> {
     fn error(&self, expected: &str) -> String {
         format!(
             "com.google.gson.JsonSyntaxException: expected {expected} at character {}",
@@ -410,7 +417,7 @@ impl Parser<'_> {
                         if self.s.get(self.i) != Some(&b'"') {
                             return Err(self.error("a name"));
                         }
-                        let key = IStr::new(&self.string()?);
+                        let key = self.interned()?;
                         if !self.eat(b':') {
                             return Err(self.error("':'"));
                         }
@@ -429,7 +436,7 @@ impl Parser<'_> {
                 }
                 Value::record(fields).map_err(|e| e.message)
             }
-            Some(b'"') => Ok(Value::str(&self.string()?)),
+            Some(b'"') => Ok(Value::Str(self.interned()?)),
             Some(b't') if self.s[self.i..].starts_with(b"true") => {
                 self.i += 4;
                 Ok(Value::TRUE)
@@ -466,6 +473,35 @@ impl Parser<'_> {
             Ok(d) if d.is_finite() => Ok(Value::Int((d.trunc() as i128) as i32 as i64)),
             _ => Err(format!("java.lang.NumberFormatException: {text}")),
         }
+    }
+
+    /// The string at the cursor, interned; a string without escapes met before is found by
+    /// its text.
+    fn interned(&mut self) -> Result<IStr, String> {
+        let start = self.i + 1;
+        let plain = self.s[start..]
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\')
+            .filter(|&n| self.s[start + n] == b'"')
+            .map(|n| &self.s[start..start + n]);
+        let Some(text) = plain else {
+            return Ok(IStr::new(&self.string()?));
+        };
+        if let Some((_, name)) = self.names.iter().find(|(t, _)| *t == text) {
+            self.i = start + text.len() + 1;
+            return Ok(name.clone());
+        }
+        let name = match std::str::from_utf8(text) {
+            Ok(t) => {
+                self.i = start + text.len() + 1;
+                IStr::new(t)
+            }
+            Err(_) => IStr::new(&self.string()?),
+        };
+        if self.names.len() < MAX_NAMES {
+            self.names.push((text, name.clone()));
+        }
+        Ok(name)
     }
 
     fn string(&mut self) -> Result<String, String> {
