@@ -489,7 +489,7 @@ impl<'a> Parser<'a> {
         };
         if let Some((_, name)) = self.names.iter().find(|(t, _)| *t == text) {
             self.i = start + text.len() + 1;
-            return Ok(name.clone());
+            return Ok(*name);
         }
         let name = match std::str::from_utf8(text) {
             Ok(t) => {
@@ -499,7 +499,7 @@ impl<'a> Parser<'a> {
             Err(_) => IStr::new(&self.string()?),
         };
         if self.names.len() < MAX_NAMES {
-            self.names.push((text, name.clone()));
+            self.names.push((text, name));
         }
         Ok(name)
     }
