@@ -12,14 +12,13 @@
 //! domain that cannot be enumerated) has the assumptions checked again in order on one
 //! thread, so which assumption fails and which error is reported are TLC's.
 
+use crate::engine::Verdict;
 use crate::merge::{stop, Stop};
 use crate::workers::on_threads;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tla_eval::{Binding, Env, EvalError, Evaluator, StateView};
 use tla_sema::ir::{Bound, Expr, ExprKind, LocalId, Quantifier};
-
-use crate::engine::Verdict;
 
 /// The most bindings an assumption is dealt out by; beyond, fewer quantifiers are unrolled.
 const MAX_BINDINGS: usize = 1 << 16;

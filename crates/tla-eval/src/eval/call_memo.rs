@@ -479,7 +479,7 @@ impl Evaluator<'_> {
             visit_calls(a, &mut |c| {
                 ok = ok && self.reaches_constant_only(c, &mut constant)
             });
-            if !ok || !self.free_names(a, &mut Vec::new(), 0, &mut Vec::new(), &mut free) {
+            if !ok || !self.free_names(a, &mut Vec::new(), 0, &mut Vec::new(), &mut free, false) {
                 return None;
             }
         }
@@ -579,7 +579,7 @@ impl Evaluator<'_> {
                     }
                     let mut bound: Vec<LocalId> = def.params.iter().map(|p| p.local).collect();
                     let mut free = Vec::new();
-                    self.free_names(&def.body, &mut bound, 0, &mut vec![id], &mut free)
+                    self.free_names(&def.body, &mut bound, 0, &mut vec![id], &mut free, false)
                         .then(|| free.into_boxed_slice())
                 })
                 .collect()

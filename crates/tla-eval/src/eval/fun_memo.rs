@@ -191,7 +191,7 @@ impl Evaluator<'_> {
                         return None;
                     }
                     let mut free = Vec::new();
-                    self.names_read(
+                    self.free_names(
                         &def.body,
                         &mut Vec::new(),
                         0,
@@ -207,22 +207,10 @@ impl Evaluator<'_> {
 
     /// Collects into `free` the names `e` reads that are bound outside it (`bound`: those
     /// bound around it inside the definition; `except`: EXCEPT values enclosing it), through
-    /// the LET definitions it calls (`seen`). False when `e` reads a variable, `@` from
-    /// outside, an operator parameter, or a definition above constant level.
+    /// the LET definitions it calls (`seen`); operator parameters bound outside `e` too when
+    /// `ops`. False when `e` reads a variable, `@` from outside, an operator parameter
+    /// (unless `ops`), or a definition above constant level.
     pub(super) fn free_names(
-        &self,
-        e: &Expr,
-        bound: &mut Vec<LocalId>,
-        except: usize,
-        seen: &mut Vec<DefId>,
-        free: &mut Vec<LocalId>,
-    ) -> bool {
-        self.names_read(e, bound, except, seen, free, false)
-    }
-
-    /// `free_names`, operator parameters bound outside `e` counted as free names too when
-    /// `ops`.
-    fn names_read(
         &self,
         e: &Expr,
         bound: &mut Vec<LocalId>,
@@ -251,7 +239,7 @@ impl Evaluator<'_> {
                     seen.push(*d);
                     let mark = bound.len();
                     bound.extend(def.params.iter().map(|p| p.local));
-                    let ok = self.names_read(&def.body, bound, 0, seen, free, ops);
+                    let ok = self.free_names(&def.body, bound, 0, seen, free, ops);
                     bound.truncate(mark);
                     if !ok {
                         return false;
@@ -266,13 +254,13 @@ impl Evaluator<'_> {
                          bound: &mut Vec<LocalId>,
                          seen: &mut Vec<DefId>| {
             for s in sets {
-                if !self.names_read(s, bound, except, seen, free, ops) {
+                if !self.free_names(s, bound, except, seen, free, ops) {
                     return false;
                 }
             }
             let mark = bound.len();
             bound.extend(vars);
-            let ok = self.names_read(body, bound, except, seen, free, ops);
+            let ok = self.free_names(body, bound, except, seen, free, ops);
             bound.truncate(mark);
             ok
         };
@@ -300,20 +288,20 @@ impl Evaluator<'_> {
             ),
             K::UnboundedQuant(..) | K::TemporalQuant(..) => false,
             K::Except(base, updates) => {
-                self.names_read(base, bound, except, seen, free, ops)
+                self.free_names(base, bound, except, seen, free, ops)
                     && updates.iter().all(|u| {
                         u.path.iter().all(|step| match step {
                             tla_sema::ir::ExceptStep::Index(ix) => ix
                                 .iter()
-                                .all(|x| self.names_read(x, bound, except, seen, free, ops)),
+                                .all(|x| self.free_names(x, bound, except, seen, free, ops)),
                             tla_sema::ir::ExceptStep::Field(_) => true,
-                        }) && self.names_read(&u.value, bound, except + 1, seen, free, ops)
+                        }) && self.free_names(&u.value, bound, except + 1, seen, free, ops)
                     })
             }
             _ => {
                 let mut ok = true;
                 tla_sema::visit::for_each_child(e, &mut |c| {
-                    if ok && !self.names_read(c, bound, except, seen, free, ops) {
+                    if ok && !self.free_names(c, bound, except, seen, free, ops) {
                         ok = false;
                     }
                 });
