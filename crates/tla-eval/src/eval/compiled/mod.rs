@@ -75,6 +75,9 @@ pub(crate) enum Node {
     Quant(bool, LocalId, Box<[Node; 2]>),
     /// `x \in S` (or `\notin` when true): the set's form decides how (see `member_expr`).
     In(bool, Box<Node>, ExprRef),
+    /// `x \in S` for a set at hand (`m \in msgs`, `<<p[i], p[i+1]>> \in R`): searched in place,
+    /// as `member_expr` searches the value of such a set.
+    InAt(bool, Box<Node>, Box<Place>),
     /// `x \in S` for a set with one value for the run, of a form whose value answers
     /// membership as `member_expr` would (`kept_set.rs`): built at the first evaluation and
     /// searched as a value (by `Value::member`, which keeps answers by object identity).
@@ -263,7 +266,10 @@ impl Evaluator<'_> {
                     if self.foldable(s) && self.kept_set_answers(s) {
                         Node::InKept(not, elem, std::sync::OnceLock::new(), ExprRef::new(s))
                     } else {
-                        Node::In(not, elem, ExprRef::new(s))
+                        match self.compile(s) {
+                            Node::Place(set) => Node::InAt(not, elem, Box::new(set)),
+                            _ => Node::In(not, elem, ExprRef::new(s)),
+                        }
                     }
                 }
                 _ => Node::Interp(here),

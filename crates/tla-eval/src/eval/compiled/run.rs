@@ -96,6 +96,7 @@ impl Evaluator<'_> {
             | Node::Implies(_)
             | Node::Quant(..)
             | Node::In(..)
+            | Node::InAt(..)
             | Node::InKept(..) => self.run_bool(n, env, sv).map(Value::Bool),
         }
     }
@@ -148,6 +149,14 @@ impl Evaluator<'_> {
                 let x = self.run(elem, env, sv)?;
                 let m = self.member_expr(set.get(), &x, env, sv).map_err(bail)?;
                 Ok(m != *not)
+            }
+            Node::InAt(not, elem, set) => {
+                let x = self.run(elem, env, sv)?;
+                let m = match self.find(set, env, sv)? {
+                    Some(s) => crate::eval::builtin::member(s, &x, set.src.get().loc),
+                    None => self.member_expr(set.src.get(), &x, env, sv),
+                };
+                Ok(m.map_err(bail)? != *not)
             }
             Node::InKept(not, elem, kept, set) => {
                 use crate::eval::builtin::member;
