@@ -13,12 +13,11 @@
 //! thread, so which assumption fails and which error is reported are TLC's.
 
 use crate::engine::Verdict;
-use crate::merge::{stop, Stop};
 use crate::workers::on_threads;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tla_eval::{Binding, Env, EvalError, Evaluator, StateView};
-use tla_sema::ir::{Bound, Expr, ExprKind, LocalId, Quantifier};
+use tla_sema::ir::{Bound, Expr, ExprKind, LocalId, ModuleId, Quantifier, Spec};
 
 /// The most bindings an assumption is dealt out by; beyond, fewer quantifiers are unrolled.
 const MAX_BINDINGS: usize = 1 << 16;
@@ -26,27 +25,48 @@ const MAX_BINDINGS: usize = 1 << 16;
 /// The bindings of the unrolled quantifiers, one list per evaluation of the body.
 type Bindings = Vec<Arc<[(LocalId, Binding)]>>;
 
-/// Checks the assumptions in `exprs` (in TLC's order), on `workers` threads when that can
-/// pay. The verdict is the one-thread check's.
-pub(crate) fn check(ev: &Evaluator, exprs: &[&Expr], workers: usize) -> Result<(), Stop> {
+/// Checks the spec's assumptions, on `workers` threads when that can pay; the verdict is the
+/// one-thread check's: the first FALSE assumption, or the first error, in TLC's order.
+pub(crate) fn check(ev: &Evaluator, workers: usize) -> Result<(), Verdict> {
+    let spec = ev.spec;
+    let exprs: Vec<&Expr> = assumption_modules(spec)
+        .into_iter()
+        .flat_map(|m| spec.module(m).assumptions.iter().map(|a| &a.expr))
+        .collect();
     if workers > 1 && exprs.iter().all(|e| ev.effect_free(e)) {
-        if let Some(dealt) = deal(ev, exprs, workers) {
+        if let Some(dealt) = deal(ev, &exprs, workers) {
             if all_true(ev, &dealt, workers) {
                 return Ok(());
             }
         }
     }
-    in_order(ev, exprs)
+    in_order(ev, &exprs)
+}
+
+/// The root module and those it extends, whose ASSUMEs TLC checks.
+fn assumption_modules(spec: &Spec) -> Vec<ModuleId> {
+    let mut out = vec![spec.root];
+    let mut i = 0;
+    while i < out.len() {
+        for e in &spec.module(out[i]).extends {
+            if !out.contains(e) {
+                out.push(*e);
+            }
+        }
+        i += 1;
+    }
+    out.retain(|m| !spec.module(*m).standard);
+    out
 }
 
 /// One thread, in order: the first FALSE or error stops the check, as in TLC.
-fn in_order(ev: &Evaluator, exprs: &[&Expr]) -> Result<(), Stop> {
+fn in_order(ev: &Evaluator, exprs: &[&Expr]) -> Result<(), Verdict> {
     let mut env = Env::new();
     for e in exprs {
         match ev.eval_bool(e, &mut env, &StateView::constant()) {
             Ok(true) => {}
-            Ok(false) => return Err(stop(Verdict::AssumptionFalse(e.loc), None, None)),
-            Err(e) => return Err(stop(Verdict::Error(e), None, None)),
+            Ok(false) => return Err(Verdict::AssumptionFalse(e.loc)),
+            Err(e) => return Err(Verdict::Error(e)),
         }
     }
     Ok(())
@@ -68,16 +88,18 @@ fn deal<'e>(
 /// `e`'s body under its leading `\A` quantifiers, with their bindings: as many quantifiers
 /// as keep the bindings under `MAX_BINDINGS` (none: `e` under no binding).
 fn unroll<'e>(ev: &Evaluator, e: &'e Expr) -> Option<(&'e Expr, Bindings)> {
-    let mut layers: Vec<&[Bound]> = Vec::new();
+    // Each quantifier's bounds and the expression under it.
+    let mut layers: Vec<(&[Bound], &Expr)> = Vec::new();
     let mut body = e;
     while let ExprKind::Quant(Quantifier::Forall, bounds, inner) = &body.kind {
-        layers.push(bounds);
+        layers.push((bounds, inner));
         body = inner;
     }
-    while !layers.is_empty() {
+    while let Some(&(_, body)) = layers.last() {
+        let bounds: Vec<&[Bound]> = layers.iter().map(|(b, _)| *b).collect();
         let mut out = Vec::new();
-        match enumerate(ev, &layers, &mut Env::new(), &mut out) {
-            Ok(true) => return Some((body_under(e, layers.len()), out)),
+        match enumerate(ev, &bounds, &mut Env::new(), &mut out) {
+            Ok(true) => return Some((body, out)),
             Ok(false) => {
                 layers.pop();
             }
@@ -85,17 +107,6 @@ fn unroll<'e>(ev: &Evaluator, e: &'e Expr) -> Option<(&'e Expr, Bindings)> {
         }
     }
     Some((e, vec![Arc::from(Vec::new())]))
-}
-
-/// The expression under the first `n` leading quantifiers of `e`.
-fn body_under(e: &Expr, n: usize) -> &Expr {
-    let mut body = e;
-    for _ in 0..n {
-        if let ExprKind::Quant(_, _, inner) = &body.kind {
-            body = inner;
-        }
-    }
-    body
 }
 
 /// Appends to `out` the bindings of `layers` (outer first, in TLC's order); false when they

@@ -6,7 +6,6 @@
 pub use crate::merge::TransitionObserver;
 use crate::model::Model;
 pub use crate::progress::ProgressMode;
-pub(crate) use crate::search::assumption_modules;
 use std::sync::Arc;
 use tla_eval::{EvalError, Evaluator, Value};
 use tla_sema::ir::{DefId, Loc};

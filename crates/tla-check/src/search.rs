@@ -20,7 +20,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 use tla_eval::eval::RunInfo;
 use tla_eval::{enumerate, EvalError, Evaluator, Value};
-use tla_sema::ir::{DefId, ModuleId, Spec};
+use tla_sema::ir::DefId;
 
 pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) -> Report {
     let symmetry = match crate::symmetry::bind(ev, model) {
@@ -318,22 +318,6 @@ fn error_stop(message: String) -> Stop {
     stop(Verdict::Error(EvalError::new(message)), None, None)
 }
 
-/// The root module and those it extends, whose ASSUMEs TLC checks.
-pub(crate) fn assumption_modules(spec: &Spec) -> Vec<ModuleId> {
-    let mut out = vec![spec.root];
-    let mut i = 0;
-    while i < out.len() {
-        for e in &spec.module(out[i]).extends {
-            if !out.contains(e) {
-                out.push(*e);
-            }
-        }
-        i += 1;
-    }
-    out.retain(|m| !spec.module(*m).standard);
-    out
-}
-
 impl Search<'_, '_, '_, '_> {
     fn run(&mut self) -> Result<(), Stop> {
         self.check_assumptions()?;
@@ -377,12 +361,7 @@ impl Search<'_, '_, '_, '_> {
     }
 
     fn check_assumptions(&mut self) -> Result<(), Stop> {
-        let spec = self.sh.ev.spec;
-        let exprs: Vec<_> = assumption_modules(spec)
-            .into_iter()
-            .flat_map(|m| spec.module(m).assumptions.iter().map(|a| &a.expr))
-            .collect();
-        crate::assumptions::check(self.sh.ev, &exprs, self.workers)
+        crate::assumptions::check(self.sh.ev, self.workers).map_err(|v| stop(v, None, None))
     }
 
     /// Each initial state is checked as it is generated, so the first violation stops the

@@ -22,7 +22,7 @@
 //! `java.util.Random` algorithm seeded with the run's seed, so a seed reproduces the run (TLC's
 //! choices themselves are not reproduced: it draws its numbers in another order).
 
-use crate::engine::{assumption_modules, Report, TraceState, Verdict};
+use crate::engine::{Report, TraceState, Verdict};
 use crate::model::{Check, Model};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -135,20 +135,7 @@ impl Sim<'_, '_, '_> {
     }
 
     fn check_assumptions(&mut self) -> Result<(), Stop> {
-        let spec = self.ev.spec;
-        for m in assumption_modules(spec) {
-            for a in &spec.module(m).assumptions {
-                match self
-                    .ev
-                    .eval_bool(&a.expr, &mut self.env, &StateView::constant())
-                {
-                    Ok(true) => {}
-                    Ok(false) => return Err((Verdict::AssumptionFalse(a.expr.loc), Vec::new())),
-                    Err(e) => return Err(error(e, Vec::new())),
-                }
-            }
-        }
-        Ok(())
+        crate::assumptions::check(self.ev, 1).map_err(|v| (v, Vec::new()))
     }
 
     /// Every initial state, each checked; those inside the state constraints are returned.
