@@ -20,6 +20,14 @@ fn agreed(
     got
 }
 
+/// A compiling evaluator of `spec` and its reference, which interprets every expression.
+fn evaluators(spec: &Spec) -> (Evaluator<'_>, Evaluator<'_>) {
+    (
+        Evaluator::new(spec),
+        Evaluator::new(spec).interpreting_only(),
+    )
+}
+
 fn body<'s>(spec: &'s Spec, name: &str) -> &'s Expr {
     &spec.def(spec.root_def(name).expect("defined")).body
 }
@@ -112,8 +120,7 @@ Pr == PrintT("seen") /\ f[1] = 2
 #[test]
 fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let spec = load("Integers, Sequences, TLC", DEFS);
-    let compiling = Evaluator::new(&spec);
-    let interpreting = Evaluator::new(&spec).interpreting_only();
+    let (compiling, interpreting) = evaluators(&spec);
     let values = [
         "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12", "V13", "V14",
     ];
@@ -164,8 +171,7 @@ fn primed_variables_read_in_place_give_the_interpreters_values_and_errors() {
     use tla_eval::value::Value;
     use tla_eval::{Env, StateView};
     let spec = load("Integers", TRANSITIONS);
-    let compiling = Evaluator::new(&spec);
-    let interpreting = Evaluator::new(&spec).interpreting_only();
+    let (compiling, interpreting) = evaluators(&spec);
     let pair = |a: i64, b: i64| Value::tuple(vec![Value::Int(a), Value::Int(b)]);
     let cur = [pair(1, 2), Value::Int(3)];
     let nexts: [[Option<Value>; 2]; 4] = [
@@ -202,8 +208,7 @@ Pr == PrintT(TLCGet("level")) /\ TRUE
 fn reading_the_level_is_compiled_but_never_kept() {
     use tla_eval::eval::RunInfo;
     let spec = load("Integers, Sequences, TLC", LEVELS);
-    let compiling = Evaluator::new(&spec);
-    let interpreting = Evaluator::new(&spec).interpreting_only();
+    let (compiling, interpreting) = evaluators(&spec);
     for level in [1, 2, 3, 1] {
         RunInfo::set_thread_level(Some(level));
         for name in ["AtLevel", "Twice"] {
