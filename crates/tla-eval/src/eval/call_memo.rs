@@ -221,15 +221,30 @@ fn count_nodes(v: &Value, budget: &mut usize) -> bool {
     };
     *budget = rest;
     match v {
-        Value::Set(s) => s.iter().all(|x| count_nodes(x, budget)),
+        Value::Set(s) => count_items(s.iter(), budget),
         Value::Func(f) => {
             (match f.domain() {
-                Domain::Explicit(d) => d.iter().all(|x| count_nodes(x, budget)),
+                Domain::Explicit(d) => count_items(d.iter(), budget),
                 Domain::Range(_) => true,
-            }) && f.values().iter().all(|x| count_nodes(x, budget))
+            }) && count_items(f.values().iter(), budget)
         }
         _ => true,
     }
+}
+
+/// `count_nodes` of each item; a scalar is counted here, without a call (most items are).
+#[inline]
+fn count_items<'v>(items: impl Iterator<Item = &'v Value>, budget: &mut usize) -> bool {
+    items.into_iter().all(|x| match x {
+        Value::Set(_) | Value::Func(_) => count_nodes(x, budget),
+        _ => match budget.checked_sub(1) {
+            Some(rest) => {
+                *budget = rest;
+                true
+            }
+            None => false,
+        },
+    })
 }
 
 thread_local! {
@@ -648,5 +663,37 @@ impl Evaluator<'_> {
             found = found || self.expr_worth_keeping(c, memo);
         });
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_nodes;
+    use crate::value::{IStr, SetValue, Value};
+
+    fn set(items: Vec<Value>) -> Value {
+        Value::Set(SetValue::from_vec(items).expect("a set"))
+    }
+
+    #[test]
+    fn values_are_sized_by_their_scalars_and_headers() {
+        // The set, two pairs, and their four numbers.
+        let pairs = set(vec![
+            Value::tuple(vec![Value::Int(1), Value::Int(2)]),
+            Value::tuple(vec![Value::Int(3), Value::Int(4)]),
+        ]);
+        // The record, its field name, the inner set, its one number.
+        let rec = Value::record(vec![(IStr::new("a"), set(vec![Value::Int(1)]))]).unwrap();
+        for (v, size) in [(&pairs, 7), (&rec, 4), (&Value::Int(5), 1)] {
+            let mut budget = size;
+            assert!(count_nodes(v, &mut budget), "{v} fits in {size}");
+            assert_eq!(budget, 0, "{v} is {size} nodes");
+            let mut short = size - 1;
+            assert!(
+                !count_nodes(v, &mut short),
+                "{v} does not fit in {}",
+                size - 1
+            );
+        }
     }
 }
