@@ -240,6 +240,21 @@ impl Evaluator<'_> {
         env: &mut Env,
         sv: &StateView,
     ) -> EResult<Value> {
+        let guard = self.guard_lengths()[d.index()] as usize;
+        if guard > 0 {
+            return self.call_guarded(d, guard, args.into_iter().collect(), env, sv);
+        }
+        self.call_unguarded(d, args, env, sv)
+    }
+
+    /// `call_bound` without looking for a kept guard answer (see `guards.rs`).
+    pub(super) fn call_unguarded(
+        &self,
+        d: DefId,
+        args: impl IntoIterator<Item = Binding>,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Value> {
         self.call_bound_with(d, args, env, &mut |ev, body, env| ev.expr(body, env, sv))
     }
 

@@ -9,6 +9,7 @@ mod conjuncts;
 mod expr;
 mod formula;
 mod fun_memo;
+mod guards;
 mod int_ops;
 mod literals;
 mod member_whole;
@@ -99,6 +100,8 @@ pub struct Evaluator<'a> {
     /// Per definition: whether it has one value for given arguments, for keeping values in
     /// compiled steps (see `compiled/`).
     deterministic_defs: OnceLock<Vec<bool>>,
+    /// Per definition: the length of the guard its calls keep answers of (see `guards.rs`).
+    guard_lengths: OnceLock<Vec<u32>>,
     /// Whether expressions are compiled at all (off: the interpreter alone, a reference).
     compiling: bool,
     /// Set literals of literals, built once (see `literals.rs`).
@@ -143,6 +146,7 @@ impl<'a> Evaluator<'a> {
             literal_sets: OnceLock::new(),
             effect_free_defs: OnceLock::new(),
             deterministic_defs: OnceLock::new(),
+            guard_lengths: OnceLock::new(),
             compiling: true,
             registers: Mutex::new(Default::default()),
             run: RunInfo {
@@ -178,6 +182,7 @@ impl<'a> Evaluator<'a> {
         self.fun_memo_plans = OnceLock::new();
         self.call_memo_plans = OnceLock::new();
         self.whole_member_defs = OnceLock::new();
+        self.guard_lengths = OnceLock::new();
     }
 
     /// Evaluates `e` in the given state(s).

@@ -474,7 +474,7 @@ impl Evaluator<'_> {
 
     /// Whether `e` has one value wherever and whenever it is evaluated, as far as what it
     /// calls goes: no effect, drawn value, or read of the run's state (to be kept once).
-    fn deterministic(&self, e: &Expr) -> bool {
+    pub(in crate::eval) fn deterministic(&self, e: &Expr) -> bool {
         let table = self.reach_table(&self.deterministic_defs, Reach::Fixed);
         no_effects_expr(e, &mut |d| table[d.index()])
     }

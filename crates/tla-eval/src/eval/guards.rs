@@ -1,0 +1,188 @@
+//! Guards kept by argument identity. A definition like `IsRecvMsg(l) == /\ l.event = "<"
+//! /\ ...` begins with conjuncts that read nothing but its arguments and constants; called
+//! again with the very same argument values (the same log line for every successor of a
+//! state, in a trace spec's action constraint), those conjuncts give the same answer. The
+//! thread keeps that answer for the last few argument lists: a FALSE one answers the call
+//! at once (the body is a conjunction, so it is FALSE too), a TRUE one lets the call run.
+//!
+//! Arguments are matched by identity (the same shared set or function, or an equal scalar),
+//! which is cheap and keeps the values alive, so an address cannot be reused meanwhile. The
+//! guard conjuncts are constant-level and reach no effect, drawn value or read of the run's
+//! state, so evaluating them once more or once less shows nothing.
+
+use super::Evaluator;
+use crate::env::{Binding, Env, StateView};
+use crate::error::EResult;
+use crate::value::Value;
+use std::cell::RefCell;
+use tla_sema::ir::{DefId, Expr, ExprKind, Junction, Level};
+
+/// Argument lists a thread keeps answers for.
+const ENTRIES: usize = 16;
+
+struct Entry {
+    def: DefId,
+    args: Box<[Value]>,
+    holds: bool,
+}
+
+#[derive(Default)]
+struct Kept {
+    /// The evaluator the answers belong to.
+    ev: u64,
+    entries: Vec<Entry>,
+    /// The entry replaced next once all are in use.
+    next: usize,
+}
+
+thread_local! {
+    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+}
+
+/// The same value for certain, found without comparing contents.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Func(x), Value::Func(y)) => std::sync::Arc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
+        _ => false,
+    }
+}
+
+fn identified(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Int(_) | Value::Str(_) | Value::Bool(_) | Value::Func(_) | Value::Set(_)
+    )
+}
+
+/// The conjuncts of a definition's body.
+fn conjuncts(body: &Expr) -> &[Expr] {
+    match &body.kind {
+        ExprKind::Junction(Junction::And, items) => items,
+        _ => &[],
+    }
+}
+
+impl Evaluator<'_> {
+    /// Per definition: how many leading conjuncts of its body are a guard (see above).
+    pub(super) fn guard_lengths(&self) -> &[u32] {
+        self.guard_lengths.get_or_init(|| {
+            self.spec
+                .defs
+                .iter()
+                .enumerate()
+                .map(|(i, def)| {
+                    // A LET definition may read names bound around it, which change
+                    // between calls with the same arguments.
+                    if def.params.is_empty()
+                        || def.in_let
+                        || def.is_function
+                        || self.natives[i].is_some()
+                        || self.overrides[i].is_some()
+                        || def.params.iter().any(|p| p.arity > 0)
+                    {
+                        return 0;
+                    }
+                    let items = conjuncts(&def.body);
+                    let n = items
+                        .iter()
+                        .take_while(|e| e.level == Level::Constant && self.deterministic(e))
+                        .count();
+                    // A body that is all guard is what the call memo is for.
+                    if n == items.len() {
+                        0
+                    } else {
+                        n as u32
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// Calls `d`, whose body begins with a guard of `n` conjuncts, with `args`.
+    pub(super) fn call_guarded(
+        &self,
+        d: DefId,
+        n: usize,
+        args: Vec<Binding>,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Value> {
+        let vals: Option<Vec<&Value>> = args
+            .iter()
+            .map(|b| match b {
+                Binding::Val(v) if identified(v) => Some(v),
+                _ => None,
+            })
+            .collect();
+        let Some(vals) = vals else {
+            return self.call_unguarded(d, args, env, sv);
+        };
+        match self.kept_guard(d, &vals) {
+            Some(false) => return Ok(Value::FALSE),
+            Some(true) => return self.call_unguarded(d, args, env, sv),
+            None => {}
+        }
+        let guard = &conjuncts(&self.spec.def(d).body)[..n];
+        let held = self.call_bound_with(d, args.iter().cloned(), env, &mut |ev, _, env| {
+            for g in guard {
+                if !ev.bool_of(g, env, sv)? {
+                    return Ok(Value::FALSE);
+                }
+            }
+            Ok(Value::TRUE)
+        });
+        // An error is left for the call to raise, as it would without the guard.
+        if let Ok(Value::Bool(holds)) = held {
+            self.keep_guard(d, &vals, holds);
+            if !holds {
+                return Ok(Value::FALSE);
+            }
+        }
+        self.call_unguarded(d, args, env, sv)
+    }
+
+    fn kept_guard(&self, d: DefId, args: &[&Value]) -> Option<bool> {
+        KEPT.with(|k| {
+            let k = k.borrow();
+            if k.ev != self.id {
+                return None;
+            }
+            k.entries
+                .iter()
+                .find(|e| {
+                    e.def == d
+                        && e.args.len() == args.len()
+                        && e.args.iter().zip(args).all(|(x, y)| same(x, y))
+                })
+                .map(|e| e.holds)
+        })
+    }
+
+    fn keep_guard(&self, d: DefId, args: &[&Value], holds: bool) {
+        KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.ev != self.id {
+                *k = Kept {
+                    ev: self.id,
+                    ..Kept::default()
+                };
+            }
+            let entry = Entry {
+                def: d,
+                args: args.iter().map(|v| (*v).clone()).collect(),
+                holds,
+            };
+            if k.entries.len() < ENTRIES {
+                k.entries.push(entry);
+            } else {
+                let i = k.next;
+                k.entries[i] = entry;
+                k.next = (i + 1) % ENTRIES;
+            }
+        })
+    }
+}
