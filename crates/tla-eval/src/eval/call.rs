@@ -233,16 +233,19 @@ impl Evaluator<'_> {
     }
 
     /// Evaluates a definition's body with its parameters bound.
-    pub(super) fn call_bound(
+    pub(super) fn call_bound<A>(
         &self,
         d: DefId,
-        args: impl IntoIterator<Item = Binding>,
+        args: A,
         env: &mut Env,
         sv: &StateView,
-    ) -> EResult<Value> {
+    ) -> EResult<Value>
+    where
+        A: AsRef<[Binding]> + IntoIterator<Item = Binding>,
+    {
         let guard = self.guard_lengths()[d.index()] as usize;
         if guard > 0 {
-            return self.call_guarded(d, guard, args.into_iter().collect(), env, sv);
+            return self.call_guarded(d, guard, args, env, sv);
         }
         self.call_unguarded(d, args, env, sv)
     }

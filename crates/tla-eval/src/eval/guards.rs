@@ -103,41 +103,42 @@ impl Evaluator<'_> {
     }
 
     /// Calls `d`, whose body begins with a guard of `n` conjuncts, with `args`.
-    pub(super) fn call_guarded(
+    pub(super) fn call_guarded<A>(
         &self,
         d: DefId,
         n: usize,
-        args: Vec<Binding>,
+        args: A,
         env: &mut Env,
         sv: &StateView,
-    ) -> EResult<Value> {
-        let vals: Option<Vec<&Value>> = args
+    ) -> EResult<Value>
+    where
+        A: AsRef<[Binding]> + IntoIterator<Item = Binding>,
+    {
+        let identified = args
+            .as_ref()
             .iter()
-            .map(|b| match b {
-                Binding::Val(v) if identified(v) => Some(v),
-                _ => None,
-            })
-            .collect();
-        let Some(vals) = vals else {
+            .all(|b| matches!(b, Binding::Val(v) if identified(v)));
+        if !identified {
             return self.call_unguarded(d, args, env, sv);
-        };
-        match self.kept_guard(d, &vals) {
+        }
+        match self.kept_guard(d, args.as_ref()) {
             Some(false) => return Ok(Value::FALSE),
             Some(true) => return self.call_unguarded(d, args, env, sv),
             None => {}
         }
         let guard = &conjuncts(&self.spec.def(d).body)[..n];
-        let held = self.call_bound_with(d, args.iter().cloned(), env, &mut |ev, _, env| {
-            for g in guard {
-                if !ev.bool_of(g, env, sv)? {
-                    return Ok(Value::FALSE);
+        let held =
+            self.call_bound_with(d, args.as_ref().iter().cloned(), env, &mut |ev, _, env| {
+                for g in guard {
+                    if !ev.bool_of(g, env, sv)? {
+                        return Ok(Value::FALSE);
+                    }
                 }
-            }
-            Ok(Value::TRUE)
-        });
+                Ok(Value::TRUE)
+            });
         // An error is left for the call to raise, as it would without the guard.
         if let Ok(Value::Bool(holds)) = held {
-            self.keep_guard(d, &vals, holds);
+            self.keep_guard(d, args.as_ref(), holds);
             if !holds {
                 return Ok(Value::FALSE);
             }
@@ -145,7 +146,7 @@ impl Evaluator<'_> {
         self.call_unguarded(d, args, env, sv)
     }
 
-    fn kept_guard(&self, d: DefId, args: &[&Value]) -> Option<bool> {
+    fn kept_guard(&self, d: DefId, args: &[Binding]) -> Option<bool> {
         KEPT.with(|k| {
             let k = k.borrow();
             if k.ev != self.id {
@@ -156,13 +157,16 @@ impl Evaluator<'_> {
                 .find(|e| {
                     e.def == d
                         && e.args.len() == args.len()
-                        && e.args.iter().zip(args).all(|(x, y)| same(x, y))
+                        && e.args.iter().zip(args).all(|(x, y)| match y {
+                            Binding::Val(y) => same(x, y),
+                            _ => false,
+                        })
                 })
                 .map(|e| e.holds)
         })
     }
 
-    fn keep_guard(&self, d: DefId, args: &[&Value], holds: bool) {
+    fn keep_guard(&self, d: DefId, args: &[Binding], holds: bool) {
         KEPT.with(|k| {
             let mut k = k.borrow_mut();
             if k.ev != self.id {
@@ -173,7 +177,13 @@ impl Evaluator<'_> {
             }
             let entry = Entry {
                 def: d,
-                args: args.iter().map(|v| (*v).clone()).collect(),
+                args: args
+                    .iter()
+                    .filter_map(|b| match b {
+                        Binding::Val(v) => Some(v.clone()),
+                        _ => None,
+                    })
+                    .collect(),
                 holds,
             };
             if k.entries.len() < ENTRIES {
