@@ -2,7 +2,7 @@
 //! /\ ...` begins with conjuncts that read nothing but its arguments and constants; called
 //! again with the very same argument values (the same log line for every successor of a
 //! state, in a trace spec's action constraint), those conjuncts give the same answer. The
-//! thread keeps that answer for the last few argument lists: a FALSE one answers the call
+//! thread keeps that answer for the last argument list: a FALSE one answers the call
 //! at once (the body is a conjunction, so it is FALSE too), a TRUE one lets the call run.
 //!
 //! Arguments are matched by identity (the same shared set or function, or an equal scalar),
@@ -17,8 +17,9 @@ use crate::value::Value;
 use std::cell::RefCell;
 use tla_sema::ir::{DefId, Expr, ExprKind, Junction, Level};
 
-/// Argument lists a thread keeps answers for.
-const ENTRIES: usize = 16;
+/// Argument lists a thread keeps answers for: one per slot, a definition's slot fixed by its
+/// index (so that a look-up compares one entry).
+const SLOTS: usize = 64;
 
 struct Entry {
     def: DefId,
@@ -30,9 +31,7 @@ struct Entry {
 struct Kept {
     /// The evaluator the answers belong to.
     ev: u64,
-    entries: Vec<Entry>,
-    /// The entry replaced next once all are in use.
-    next: usize,
+    slots: Vec<Option<Entry>>,
 }
 
 thread_local! {
@@ -152,17 +151,13 @@ impl Evaluator<'_> {
             if k.ev != self.id {
                 return None;
             }
-            k.entries
-                .iter()
-                .find(|e| {
-                    e.def == d
-                        && e.args.len() == args.len()
-                        && e.args.iter().zip(args).all(|(x, y)| match y {
-                            Binding::Val(y) => same(x, y),
-                            _ => false,
-                        })
-                })
-                .map(|e| e.holds)
+            let e = k.slots[d.index() % SLOTS].as_ref()?;
+            let same_args = e.args.len() == args.len()
+                && e.args.iter().zip(args).all(|(x, y)| match y {
+                    Binding::Val(y) => same(x, y),
+                    _ => false,
+                });
+            (e.def == d && same_args).then_some(e.holds)
         })
     }
 
@@ -172,10 +167,10 @@ impl Evaluator<'_> {
             if k.ev != self.id {
                 *k = Kept {
                     ev: self.id,
-                    ..Kept::default()
+                    slots: (0..SLOTS).map(|_| None).collect(),
                 };
             }
-            let entry = Entry {
+            k.slots[d.index() % SLOTS] = Some(Entry {
                 def: d,
                 args: args
                     .iter()
@@ -185,14 +180,7 @@ impl Evaluator<'_> {
                     })
                     .collect(),
                 holds,
-            };
-            if k.entries.len() < ENTRIES {
-                k.entries.push(entry);
-            } else {
-                let i = k.next;
-                k.entries[i] = entry;
-                k.next = (i + 1) % ENTRIES;
-            }
+            });
         })
     }
 }
