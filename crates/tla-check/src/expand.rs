@@ -16,6 +16,9 @@ use tla_sema::ir::DefId;
 /// A step from a state to a successor whose every slot is assigned.
 type Transition<'t> = (&'t [Value], &'t [Option<Value>]);
 
+/// A successor as generated (every slot assigned) and the action that made it.
+pub type Generated = (Vec<Option<Value>>, Option<DefId>);
+
 /// Claims a fingerprint for the successor being examined: true when it is new to the claimer.
 pub type Claim<'c> = dyn FnMut(u64) -> bool + 'c;
 
@@ -205,6 +208,46 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             intermediate: sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64,
             none: count == 0,
         }
+    }
+
+    /// The successors of `cur` (at level `depth`) in generation order, each with its action,
+    /// and how generation ended: the intermediate states TLC counts, or the error it met.
+    pub fn generate(
+        &mut self,
+        cur: &Arc<[Value]>,
+        depth: u32,
+    ) -> (Vec<Generated>, Result<u64, EvalError>) {
+        let sh = self.sh;
+        let mut out = Vec::new();
+        let Some(next_action) = &sh.model.next else {
+            return (out, Ok(0));
+        };
+        RunInfo::set_thread_level(Some(depth as i64));
+        let r = enumerate::next_states(sh.ev, next_action, cur, &mut |st, action| {
+            out.push((st.to_vec(), action.or(sh.model.next_def)));
+            Ok(true)
+        });
+        let intermediate = sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64;
+        (out, r.map(|_| intermediate))
+    }
+
+    /// Examines a successor of `cur` made by `generate`, as `expand_claiming` does.
+    pub fn examine_generated(
+        &mut self,
+        cur: &[Value],
+        (slots, action): &Generated,
+        depth: u32,
+        claim: &mut Claim,
+    ) -> Candidate {
+        RunInfo::set_thread_level(Some(depth as i64));
+        self.successor(
+            (cur, slots),
+            complete(slots),
+            *action,
+            depth,
+            None,
+            Some(claim),
+        )
     }
 
     /// Examines an initial state (the checks see level 1).

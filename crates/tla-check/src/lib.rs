@@ -21,5 +21,6 @@ mod search;
 pub mod seen;
 pub mod session;
 pub mod simulate;
+mod split;
 pub mod symmetry;
 mod workers;

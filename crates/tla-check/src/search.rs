@@ -93,7 +93,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         periodic,
         checkpoint: settings.checkpoint.map(Checkpointer::new),
     };
-    let outcome = s.run();
+    let split = crate::split::applies(&sh, workers);
+    let outcome = crate::split::with_helper(&sh, split, |helper| s.run(helper));
     let found = s.periodic.take().and_then(|(_, p)| p.violation);
     let mut ex = s.ex;
     ex.observer = None;
@@ -319,7 +320,8 @@ fn error_stop(message: String) -> Stop {
 }
 
 impl Search<'_, '_, '_, '_> {
-    fn run(&mut self) -> Result<(), Stop> {
+    /// `helper`: examines half the successors of a level's only state (`split.rs`).
+    fn run(&mut self, helper: Option<&crate::split::Helper>) -> Result<(), Stop> {
         self.check_assumptions()?;
         let mut depth = match self.recover()? {
             Some(level) => level,
@@ -342,7 +344,7 @@ impl Search<'_, '_, '_, '_> {
                     .next_segment()
                     .map_err(|e| stop(Verdict::Error(EvalError::new(e)), None, None))?;
                 let Some(segment) = segment else { break };
-                self.level(&segment, depth, total - done)?;
+                self.level(&segment, depth, total - done, helper)?;
                 done += segment.len() as u64;
             }
             depth += 1;
@@ -414,7 +416,13 @@ impl Search<'_, '_, '_, '_> {
     }
 
     /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.
-    fn level(&mut self, level: &[Queued], depth: u32, n: u64) -> Result<(), Stop> {
+    fn level(
+        &mut self,
+        level: &[Queued],
+        depth: u32,
+        n: u64,
+        helper: Option<&crate::split::Helper>,
+    ) -> Result<(), Stop> {
         let rules = self.rules();
         let (sh, ev) = (self.sh, self.sh.ev);
         let seen = sh.seen;
@@ -462,7 +470,10 @@ impl Search<'_, '_, '_, '_> {
             ex.remaining = n;
             periodic_check(sh, periodic, ex, depth, first)?;
         }
-        let chunks = workers::expand_level(sh, level, depth, rules);
+        let chunks = match (helper, level) {
+            (Some(h), [one]) => vec![Some(crate::split::expand_one(sh, h, one, depth, rules))],
+            _ => workers::expand_level(sh, level, depth, rules),
+        };
         let seen = seen.read().expect("seen-set");
         let settled = ex.settle(&seen, chunks, Some((n, level.len())), depth + 1);
         progress.tick_level(ex, depth);

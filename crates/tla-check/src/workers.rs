@@ -20,7 +20,7 @@ use tla_sema::ir::DefId;
 /// States a worker takes at once.
 pub const CHUNK: usize = 64;
 /// Stack of a worker thread: deeply nested specs recurse deeply (as the main thread).
-const STACK: usize = 256 * 1024 * 1024;
+pub(crate) const STACK: usize = 256 * 1024 * 1024;
 
 /// The order key of the `index`-th successor of state `parent` (`NO_PARENT`: the `index`-th
 /// initial state). States are numbered in BFS order, so keys follow a one-worker search's
@@ -102,13 +102,22 @@ pub struct LevelRules {
 }
 
 /// A worker's read access to the seen-set, given up only to let the table grow.
-struct Claimer<'l> {
+pub(crate) struct Claimer<'l> {
     lock: &'l RwLock<FingerprintSet>,
     guard: Option<RwLockReadGuard<'l, FingerprintSet>>,
 }
 
-impl Claimer<'_> {
-    fn claim(&mut self, fp: u64, key: u64) -> bool {
+impl<'l> Claimer<'l> {
+    pub(crate) fn new(lock: &'l RwLock<FingerprintSet>) -> Self {
+        Claimer { lock, guard: None }
+    }
+
+    /// Gives the read access up (another thread may be waiting to grow the table).
+    pub(crate) fn release(&mut self) {
+        self.guard = None;
+    }
+
+    pub(crate) fn claim(&mut self, fp: u64, key: u64) -> bool {
         // A worker starting without a guard only reads: asking for the write lock here would
         // wait until every other worker has finished its loop (they hold read guards).
         let guard = self
@@ -204,7 +213,7 @@ pub fn examine_initial(
 
 /// Keeps what the search needs of one examined successor of `parent` (None: initial);
 /// false when the chunk ends with it.
-fn keep(
+pub(crate) fn keep(
     out: &mut ChunkOut,
     cand: Candidate,
     key: u64,

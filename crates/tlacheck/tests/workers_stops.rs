@@ -64,6 +64,23 @@ Next == x' = x
 ====
 ";
 
+/// A chain of levels of one state, as a trace spec's: each state has 10 successors
+/// (x + 1, k), of which the action constraint keeps the one with k = (x + 1) % 10. Two
+/// workers examine such a state's successors on two threads (even and odd k). Complete:
+/// 1 + 12 * 10 generated, 13 distinct, depth 13.
+const CHAIN: &str = "---- MODULE Chain ----
+EXTENDS Naturals, TLC
+VARIABLES x, y
+Init == x = 0 /\\ y = 0
+Next == x < 12 /\\ \\E k \\in 0..9 : x' = x + 1 /\\ y' = k
+Follow == y' = x' % 10 /\\ TLCGet(\"level\") >= 0
+Failing == /\\ (x = 5 /\\ y' = 7) => 1 \\div 0 = 0
+           /\\ Follow
+NotOut == ~(x = 6 /\\ y = 3)
+NoFour == [][~(x = 8 /\\ y' = 4)]_<<x, y>>
+====
+";
+
 struct Dir(PathBuf);
 
 impl Dir {
@@ -74,6 +91,7 @@ impl Dir {
         std::fs::write(p.join("Wide.tla"), WIDE).unwrap();
         std::fs::write(p.join("Inits.tla"), INITS).unwrap();
         std::fs::write(p.join("Assumes.tla"), ASSUMES).unwrap();
+        std::fs::write(p.join("Chain.tla"), CHAIN).unwrap();
         Dir(p)
     }
 }
@@ -260,4 +278,30 @@ fn dealt_out_assumptions_fail_where_one_thread_fails() {
     let (code, errors) = assumption_verdict("first");
     assert_eq!(code, 10, "{errors}");
     assert!(errors.contains("Assumption line 10,"), "{errors}");
+}
+
+#[test]
+fn a_single_states_successors_examined_on_two_threads_stop_in_order() {
+    let cfg = |rest: &str| format!("INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n{rest}");
+    let j = check_module("Chain", "chain", &cfg("ACTION_CONSTRAINT Follow\n"), &[]);
+    assert_eq!(figures(&j), (121, 13, 0, 13), "{j}");
+    // (6, 3), the 4th successor of (5, 5) and an odd one, is outside the constraint and
+    // breaks NotOut: 1 + 5 * 10 + 4 generated, before the error of the 8th successor.
+    let rest = "ACTION_CONSTRAINT Failing\nINVARIANT NotOut\n";
+    let j = check_module("Chain", "chain-invariant", &cfg(rest), &[]);
+    assert_eq!(j["violated"], "NotOut", "{j}");
+    assert_eq!(figures(&j).0, 55, "{j}");
+    // Without the invariant, the 8th successor of (5, 5) divides by zero.
+    let j = check_module(
+        "Chain",
+        "chain-error",
+        &cfg("ACTION_CONSTRAINT Failing\n"),
+        &[],
+    );
+    assert_eq!(j["outcome"], "error", "{j}");
+    // The 5th successor of (8, 8), an even one, breaks NoFour.
+    let rest = "ACTION_CONSTRAINT Follow\nPROPERTY NoFour\n";
+    let j = check_module("Chain", "chain-action", &cfg(rest), &[]);
+    assert_eq!(j["violated"], "NoFour", "{j}");
+    assert_eq!(figures(&j).0, 1 + 8 * 10 + 5, "{j}");
 }

@@ -472,6 +472,13 @@ impl Evaluator<'_> {
         no_effects_expr(e, &mut |d| table[d.index()])
     }
 
+    /// Whether evaluating `e` has no effect and draws nothing (it may read what the run has
+    /// come to, as `TLCGet("level")`): evaluated once more, or on another thread, it shows
+    /// nothing.
+    pub fn without_effects(&self, e: &Expr) -> bool {
+        self.effect_free_for_compiling(e)
+    }
+
     /// Whether `e` has one value wherever and whenever it is evaluated, as far as what it
     /// calls goes: no effect, drawn value, or read of the run's state (to be kept once).
     pub(in crate::eval) fn deterministic(&self, e: &Expr) -> bool {

@@ -1,0 +1,212 @@
+//! A level of a single state leaves every worker but one idle, and a trace spec's search is
+//! a chain of such levels, each state's successors filtered by an action constraint. There
+//! the state's successors are generated first, then examined by two threads: the worker
+//! takes the even ones and a helper, kept for the whole search, the odd ones. Claims carry
+//! the one-worker search's order keys (`workers.rs`), and the examined successors are kept
+//! in generation order, so the figures and the stop are those of one worker.
+//!
+//! Only where examining has no effect (every check, the view and Next are effect-free):
+//! then examining a successor past the one that stops the search shows nothing.
+
+use crate::engine::Verdict;
+use crate::expand::{Candidate, Generated, Shared, Worker};
+use crate::merge::stop;
+use crate::workers::{keep, order_key, ChunkOut, ChunkStop, Claimer, LevelRules, StopKind};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
+use std::sync::Arc;
+use tla_eval::eval::RunInfo;
+use tla_eval::Value;
+
+/// How long the helper looks for the next job before it sleeps: about the time a worker
+/// takes to generate a trace spec's successors, so that it answers without a wake-up.
+const SPINS: u32 = 200_000;
+
+/// One state's successors to examine.
+struct Job {
+    cur: Arc<[Value]>,
+    successors: Arc<[Generated]>,
+    idx: u32,
+    depth: u32,
+}
+
+/// A successor examined: its position, what was found, whether its claim won.
+type Examined = (usize, Candidate, bool);
+
+/// The helper thread's end of the work.
+pub struct Helper {
+    jobs: SyncSender<Job>,
+    done: Receiver<Vec<Examined>>,
+}
+
+/// Whether the search may examine a state's successors on two threads (see above).
+pub fn applies(sh: &Shared, workers: usize) -> bool {
+    let m = sh.model;
+    let ev = sh.ev;
+    workers > 1
+        && !sh.keeps_trace
+        && [
+            &m.constraints,
+            &m.action_constraints,
+            &m.invariants,
+            &m.action_properties,
+        ]
+        .iter()
+        .all(|checks| checks.iter().all(|c| ev.without_effects(&c.expr)))
+        && m.view.as_ref().is_none_or(|v| ev.without_effects(v))
+        && m.next.as_ref().is_none_or(|n| ev.without_effects(n))
+}
+
+/// Runs `f` with a helper when `on`, the helper thread ending with it.
+pub fn with_helper<R>(sh: &Shared, on: bool, f: impl FnOnce(Option<&Helper>) -> R) -> R {
+    if !on {
+        return f(None);
+    }
+    std::thread::scope(|s| {
+        let (jobs, waiting) = sync_channel::<Job>(1);
+        let (answers, done) = sync_channel::<Vec<Examined>>(1);
+        std::thread::Builder::new()
+            .stack_size(crate::workers::STACK)
+            .spawn_scoped(s, move || help(sh, waiting, answers))
+            .expect("spawn the helper");
+        let helper = Helper { jobs, done };
+        f(Some(&helper))
+        // Dropping the helper's channels ends its loop; the scope waits for it.
+    })
+}
+
+fn help(sh: &Shared, waiting: Receiver<Job>, answers: SyncSender<Vec<Examined>>) {
+    let mut w = Worker::new(sh);
+    let mut c = Claimer::new(sh.seen);
+    while let Some(job) = receive(&waiting) {
+        let out = examine_share(&mut w, &mut c, &job, 1, 2);
+        // Held between jobs, the read lock would keep the seen-set from growing.
+        c.release();
+        if answers.send(out).is_err() {
+            break;
+        }
+    }
+    RunInfo::set_thread_level(None);
+}
+
+/// The next message, looked for a while before sleeping: a wake-up costs more than the
+/// examination of a few successors.
+fn receive<T>(from: &Receiver<T>) -> Option<T> {
+    for _ in 0..SPINS {
+        match from.try_recv() {
+            Ok(m) => return Some(m),
+            Err(TryRecvError::Empty) => std::hint::spin_loop(),
+            Err(TryRecvError::Disconnected) => return None,
+        }
+    }
+    from.recv().ok()
+}
+
+/// Examines the successors at positions `first`, `first + step`, ...
+fn examine_share(
+    w: &mut Worker,
+    c: &mut Claimer,
+    job: &Job,
+    first: usize,
+    step: usize,
+) -> Vec<Examined> {
+    let mut out = Vec::new();
+    for j in (first..job.successors.len()).step_by(step) {
+        let key = order_key(job.idx, j as u32);
+        let mut won = false;
+        let mut claim = |fp: u64| {
+            won = c.claim(fp, key);
+            won
+        };
+        let cand = w.examine_generated(&job.cur, &job.successors[j], job.depth, &mut claim);
+        out.push((j, cand, won));
+    }
+    out
+}
+
+/// Expands the one state `(idx, st)` of a level at `depth`, as `workers::expand_level`
+/// would (a chunk of one state, at position 0).
+pub fn expand_one(
+    sh: &Shared,
+    helper: &Helper,
+    (idx, st): &(u32, Arc<[Value]>),
+    depth: u32,
+    rules: LevelRules,
+) -> ChunkOut {
+    let idx = *idx;
+    let mut w = Worker::new(sh);
+    let (successors, end) = w.generate(st, depth);
+    let n = successors.len();
+    let job = Job {
+        cur: st.clone(),
+        successors: successors.into(),
+        idx,
+        depth,
+    };
+    let mut c = Claimer::new(sh.seen);
+    let helped = n > 1
+        && helper
+            .jobs
+            .send(Job {
+                cur: job.cur.clone(),
+                successors: job.successors.clone(),
+                idx,
+                depth,
+            })
+            .is_ok();
+    let mut examined: Vec<Option<(Candidate, bool)>> = (0..n).map(|_| None).collect();
+    let step = if helped { 2 } else { 1 };
+    for (j, cand, won) in examine_share(&mut w, &mut c, &job, 0, step) {
+        examined[j] = Some((cand, won));
+    }
+    if helped {
+        for (j, cand, won) in receive(&helper.done).unwrap_or_default() {
+            examined[j] = Some((cand, won));
+        }
+    }
+    let mut out = ChunkOut::default();
+    for (j, e) in examined.into_iter().enumerate() {
+        // A successor the helper did not answer for (it failed) is examined here.
+        let (cand, won) = match e {
+            Some(e) => e,
+            None => {
+                let key = order_key(idx, j as u32);
+                let mut won = false;
+                let mut claim = |fp: u64| {
+                    won = c.claim(fp, key);
+                    won
+                };
+                let cand = w.examine_generated(&job.cur, &job.successors[j], depth, &mut claim);
+                (cand, won)
+            }
+        };
+        out.generated += 1;
+        if !keep(
+            &mut out,
+            cand,
+            order_key(idx, j as u32),
+            0,
+            Some(idx),
+            won,
+            rules,
+        ) {
+            return out;
+        }
+    }
+    let stopped = match end {
+        Err(e) => stop(Verdict::Error(e), Some(idx), None),
+        Ok(intermediate) => {
+            out.generated += intermediate;
+            if !(n == 0 && rules.check_deadlock) {
+                return out;
+            }
+            stop(Verdict::Deadlock, Some(idx), None)
+        }
+    };
+    out.stops.push(ChunkStop {
+        key: order_key(idx, u32::MAX),
+        generated: out.generated,
+        pos: 0,
+        kind: StopKind::Certain(stopped),
+    });
+    out
+}
