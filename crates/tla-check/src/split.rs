@@ -19,7 +19,7 @@ use tla_eval::Value;
 
 /// How long the helper looks for the next job before it sleeps: about the time a worker
 /// takes to generate a trace spec's successors, so that it answers without a wake-up.
-const SPINS: u32 = 200_000;
+const SPINS: u32 = 20_000;
 
 /// One state's successors to examine.
 struct Job {
