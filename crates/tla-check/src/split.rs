@@ -158,6 +158,8 @@ pub fn expand_one(
     for (j, cand, won) in examine_share(&mut w, &mut c, &job, 0, step) {
         examined[j] = Some((cand, won));
     }
+    // Held while waiting, the read lock would keep the helper from growing the seen-set.
+    c.release();
     if helped {
         for (j, cand, won) in receive(&helper.done).unwrap_or_default() {
             examined[j] = Some((cand, won));
