@@ -244,20 +244,9 @@ impl Evaluator<'_> {
         A: AsRef<[Binding]> + IntoIterator<Item = Binding>,
     {
         let guard = self.guard_lengths()[d.index()] as usize;
-        if guard > 0 {
-            return self.call_guarded(d, guard, args, env, sv);
+        if guard > 0 && self.guard_fails(d, guard, args.as_ref(), env, sv) {
+            return Ok(Value::FALSE);
         }
-        self.call_unguarded(d, args, env, sv)
-    }
-
-    /// `call_bound` without looking for a kept guard answer (see `guards.rs`).
-    pub(super) fn call_unguarded(
-        &self,
-        d: DefId,
-        args: impl IntoIterator<Item = Binding>,
-        env: &mut Env,
-        sv: &StateView,
-    ) -> EResult<Value> {
         self.call_bound_with(d, args, env, &mut |ev, body, env| ev.expr(body, env, sv))
     }
 

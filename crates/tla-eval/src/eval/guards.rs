@@ -12,7 +12,6 @@
 
 use super::Evaluator;
 use crate::env::{Binding, Env, StateView};
-use crate::error::EResult;
 use crate::value::Value;
 use std::cell::RefCell;
 use tla_sema::ir::{DefId, Expr, ExprKind, Junction, Level};
@@ -101,48 +100,42 @@ impl Evaluator<'_> {
         })
     }
 
-    /// Calls `d`, whose body begins with a guard of `n` conjuncts, with `args`.
-    pub(super) fn call_guarded<A>(
+    /// Whether the guard of `d` (its first `n` conjuncts) is FALSE for `args`, from the kept
+    /// answer or evaluated and kept; false when it holds or cannot be told apart.
+    pub(super) fn guard_fails(
         &self,
         d: DefId,
         n: usize,
-        args: A,
+        args: &[Binding],
         env: &mut Env,
         sv: &StateView,
-    ) -> EResult<Value>
-    where
-        A: AsRef<[Binding]> + IntoIterator<Item = Binding>,
-    {
-        let identified = args
-            .as_ref()
+    ) -> bool {
+        if !args
             .iter()
-            .all(|b| matches!(b, Binding::Val(v) if identified(v)));
-        if !identified {
-            return self.call_unguarded(d, args, env, sv);
+            .all(|b| matches!(b, Binding::Val(v) if identified(v)))
+        {
+            return false;
         }
-        match self.kept_guard(d, args.as_ref()) {
-            Some(false) => return Ok(Value::FALSE),
-            Some(true) => return self.call_unguarded(d, args, env, sv),
-            None => {}
+        if let Some(holds) = self.kept_guard(d, args) {
+            return !holds;
         }
         let guard = &conjuncts(&self.spec.def(d).body)[..n];
-        let held =
-            self.call_bound_with(d, args.as_ref().iter().cloned(), env, &mut |ev, _, env| {
-                for g in guard {
-                    if !ev.bool_of(g, env, sv)? {
-                        return Ok(Value::FALSE);
-                    }
+        let held = self.call_bound_with(d, args.iter().cloned(), env, &mut |ev, _, env| {
+            for g in guard {
+                if !ev.bool_of(g, env, sv)? {
+                    return Ok(Value::FALSE);
                 }
-                Ok(Value::TRUE)
-            });
-        // An error is left for the call to raise, as it would without the guard.
-        if let Ok(Value::Bool(holds)) = held {
-            self.keep_guard(d, args.as_ref(), holds);
-            if !holds {
-                return Ok(Value::FALSE);
             }
+            Ok(Value::TRUE)
+        });
+        // An error is left for the call to raise, as it would without the guard.
+        match held {
+            Ok(Value::Bool(holds)) => {
+                self.keep_guard(d, args, holds);
+                !holds
+            }
+            _ => false,
         }
-        self.call_unguarded(d, args, env, sv)
     }
 
     fn kept_guard(&self, d: DefId, args: &[Binding]) -> Option<bool> {
