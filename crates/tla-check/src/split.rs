@@ -22,6 +22,7 @@ use tla_eval::Value;
 const SPINS: u32 = 20_000;
 
 /// One state's successors to examine.
+#[derive(Clone)]
 struct Job {
     cur: Arc<[Value]>,
     successors: Arc<[Generated]>,
@@ -109,18 +110,25 @@ fn examine_share(
     first: usize,
     step: usize,
 ) -> Vec<Examined> {
-    let mut out = Vec::new();
-    for j in (first..job.successors.len()).step_by(step) {
-        let key = order_key(job.idx, j as u32);
-        let mut won = false;
-        let mut claim = |fp: u64| {
-            won = c.claim(fp, key);
-            won
-        };
-        let cand = w.examine_generated(&job.cur, &job.successors[j], job.depth, &mut claim);
-        out.push((j, cand, won));
-    }
-    out
+    (first..job.successors.len())
+        .step_by(step)
+        .map(|j| {
+            let (cand, won) = examine_at(w, c, job, j);
+            (j, cand, won)
+        })
+        .collect()
+}
+
+/// Examines the `j`-th successor, claiming it with its one-worker order key.
+fn examine_at(w: &mut Worker, c: &mut Claimer, job: &Job, j: usize) -> (Candidate, bool) {
+    let key = order_key(job.idx, j as u32);
+    let mut won = false;
+    let mut claim = |fp: u64| {
+        won = c.claim(fp, key);
+        won
+    };
+    let cand = w.examine_generated(&job.cur, &job.successors[j], job.depth, &mut claim);
+    (cand, won)
 }
 
 /// Expands the one state `(idx, st)` of a level at `depth`, as `workers::expand_level`
@@ -143,16 +151,7 @@ pub fn expand_one(
         depth,
     };
     let mut c = Claimer::new(sh.seen);
-    let helped = n > 1
-        && helper
-            .jobs
-            .send(Job {
-                cur: job.cur.clone(),
-                successors: job.successors.clone(),
-                idx,
-                depth,
-            })
-            .is_ok();
+    let helped = n > 1 && helper.jobs.send(job.clone()).is_ok();
     let mut examined: Vec<Option<(Candidate, bool)>> = (0..n).map(|_| None).collect();
     let step = if helped { 2 } else { 1 };
     for (j, cand, won) in examine_share(&mut w, &mut c, &job, 0, step) {
@@ -168,19 +167,7 @@ pub fn expand_one(
     let mut out = ChunkOut::default();
     for (j, e) in examined.into_iter().enumerate() {
         // A successor the helper did not answer for (it failed) is examined here.
-        let (cand, won) = match e {
-            Some(e) => e,
-            None => {
-                let key = order_key(idx, j as u32);
-                let mut won = false;
-                let mut claim = |fp: u64| {
-                    won = c.claim(fp, key);
-                    won
-                };
-                let cand = w.examine_generated(&job.cur, &job.successors[j], depth, &mut claim);
-                (cand, won)
-            }
-        };
+        let (cand, won) = e.unwrap_or_else(|| examine_at(&mut w, &mut c, &job, j));
         out.generated += 1;
         if !keep(
             &mut out,
