@@ -43,8 +43,8 @@ pub struct Helper {
 pub fn applies(sh: &Shared, workers: usize) -> bool {
     let m = sh.model;
     let ev = sh.ev;
+    // (A spec using Trace is searched by one worker.)
     workers > 1
-        && !sh.keeps_trace
         && [
             &m.constraints,
             &m.action_constraints,

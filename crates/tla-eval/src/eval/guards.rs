@@ -5,11 +5,12 @@
 //! thread keeps that answer for the last argument list: a FALSE one answers the call
 //! at once (the body is a conjunction, so it is FALSE too), a TRUE one lets the call run.
 //!
-//! Arguments are matched by identity (the same shared set or function, or an equal scalar),
-//! which is cheap and keeps the values alive, so an address cannot be reused meanwhile. The
-//! guard conjuncts are constant-level and reach no effect, drawn value or read of the run's
+//! Arguments are matched by identity (`memo::identical`: the same shared set or function, or
+//! an equal scalar), which is cheap; the entry keeps the values alive, so an address cannot
+//! be reused meanwhile. The guard conjuncts are constant-level and reach no effect, drawn value or read of the run's
 //! state, so evaluating them once more or once less shows nothing.
 
+use super::memo::identical;
 use super::Evaluator;
 use crate::env::{Binding, Env, StateView};
 use crate::value::Value;
@@ -35,25 +36,6 @@ struct Kept {
 
 thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
-}
-
-/// The same value for certain, found without comparing contents.
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Int(x), Value::Int(y)) => x == y,
-        (Value::Str(x), Value::Str(y)) => x == y,
-        (Value::Bool(x), Value::Bool(y)) => x == y,
-        (Value::Func(x), Value::Func(y)) => std::sync::Arc::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => x.ptr_eq(y),
-        _ => false,
-    }
-}
-
-fn identified(v: &Value) -> bool {
-    matches!(
-        v,
-        Value::Int(_) | Value::Str(_) | Value::Bool(_) | Value::Func(_) | Value::Set(_)
-    )
 }
 
 /// The conjuncts of a definition's body.
@@ -112,7 +94,7 @@ impl Evaluator<'_> {
     ) -> bool {
         if !args
             .iter()
-            .all(|b| matches!(b, Binding::Val(v) if identified(v)))
+            .all(|b| matches!(b, Binding::Val(v) if identical(v, v)))
         {
             return false;
         }
@@ -147,7 +129,7 @@ impl Evaluator<'_> {
             let e = k.slots[d.index() % SLOTS].as_ref()?;
             let same_args = e.args.len() == args.len()
                 && e.args.iter().zip(args).all(|(x, y)| match y {
-                    Binding::Val(y) => same(x, y),
+                    Binding::Val(y) => identical(x, y),
                     _ => false,
                 });
             (e.def == d && same_args).then_some(e.holds)
