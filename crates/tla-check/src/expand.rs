@@ -210,25 +210,26 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         }
     }
 
-    /// The successors of `cur` (at level `depth`) in generation order, each with its action,
-    /// and how generation ended: the intermediate states TLC counts, or the error it met.
+    /// Gives `sink` the successors of `cur` (at level `depth`) in generation order, each with
+    /// its action; how generation ended: the intermediate states TLC counts (and whether there
+    /// was no successor), or the error it met.
     pub fn generate(
         &mut self,
         cur: &Arc<[Value]>,
         depth: u32,
-    ) -> (Vec<Generated>, Result<u64, EvalError>) {
+        sink: &mut dyn FnMut(Generated),
+    ) -> Result<u64, EvalError> {
         let sh = self.sh;
-        let mut out = Vec::new();
         let Some(next_action) = &sh.model.next else {
-            return (out, Ok(0));
+            return Ok(0);
         };
         RunInfo::set_thread_level(Some(depth as i64));
         let r = enumerate::next_states(sh.ev, next_action, cur, &mut |st, action| {
-            out.push((st.to_vec(), action.or(sh.model.next_def)));
+            sink((st.to_vec(), action.or(sh.model.next_def)));
             Ok(true)
         });
         let intermediate = sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64;
-        (out, r.map(|_| intermediate))
+        r.map(|_| intermediate)
     }
 
     /// Examines a successor of `cur` made by `generate`, as `expand_claiming` does.

@@ -1,9 +1,10 @@
 //! A level of a single state leaves every worker but one idle, and a trace spec's search is
 //! a chain of such levels, each state's successors filtered by an action constraint. There
-//! the state's successors are generated first, then examined by two threads: the worker
-//! takes the even ones and a helper, kept for the whole search, the odd ones. Claims carry
-//! the one-worker search's order keys (`workers.rs`), and the examined successors are kept
-//! in generation order, so the figures and the stop are those of one worker.
+//! the worker generates the state's successors and a helper, kept for the whole search,
+//! examines them as they come; once generation ends the worker examines too, each thread
+//! taking the next successor neither has taken. Claims carry the one-worker search's order
+//! keys (`workers.rs`), and the examined successors are kept in generation order, so the
+//! figures and the stop are those of one worker.
 //!
 //! Only where examining has no effect (every check, the view and Next are effect-free):
 //! then examining a successor past the one that stops the search shows nothing.
@@ -12,22 +13,79 @@ use crate::engine::Verdict;
 use crate::expand::{Candidate, Generated, Shared, Worker};
 use crate::merge::stop;
 use crate::workers::{keep, order_key, ChunkOut, ChunkStop, Claimer, LevelRules, StopKind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tla_eval::eval::RunInfo;
 use tla_eval::Value;
 
 /// How long the helper looks for the next job before it sleeps: about the time a worker
-/// takes to generate a trace spec's successors, so that it answers without a wake-up.
+/// takes to finish a trace spec's state, so that it answers without a wake-up.
 const SPINS: u32 = 20_000;
 
-/// One state's successors to examine.
-#[derive(Clone)]
+/// One state's successors, shared while they are generated.
 struct Job {
     cur: Arc<[Value]>,
-    successors: Arc<[Generated]>,
     idx: u32,
     depth: u32,
+    successors: Mutex<Vec<Arc<Generated>>>,
+    /// How many successors `successors` holds (read without its lock).
+    produced: AtomicUsize,
+    /// Generation has ended: `produced` is final.
+    finished: AtomicBool,
+    /// The first successor neither thread has taken.
+    next: AtomicUsize,
+}
+
+/// What `Job::take` gives a thread.
+enum Take {
+    Successor(usize),
+    /// None to take yet: generation goes on.
+    Wait,
+    /// Every successor is taken.
+    Done,
+}
+
+impl Job {
+    fn new(cur: Arc<[Value]>, idx: u32, depth: u32) -> Self {
+        Job {
+            cur,
+            idx,
+            depth,
+            successors: Mutex::new(Vec::new()),
+            produced: AtomicUsize::new(0),
+            finished: AtomicBool::new(false),
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    fn push(&self, g: Generated) {
+        let mut all = self.successors.lock().expect("successors");
+        all.push(Arc::new(g));
+        self.produced.store(all.len(), Ordering::Release);
+    }
+
+    fn successor(&self, j: usize) -> Arc<Generated> {
+        self.successors.lock().expect("successors")[j].clone()
+    }
+
+    fn take(&self) -> Take {
+        loop {
+            // `finished` first: once it is seen, `produced` is final.
+            let finished = self.finished.load(Ordering::Acquire);
+            let produced = self.produced.load(Ordering::Acquire);
+            let j = self.next.load(Ordering::Acquire);
+            if j >= produced {
+                return if finished { Take::Done } else { Take::Wait };
+            }
+            let taken =
+                self.next
+                    .compare_exchange_weak(j, j + 1, Ordering::AcqRel, Ordering::Relaxed);
+            if taken.is_ok() {
+                return Take::Successor(j);
+            }
+        }
+    }
 }
 
 /// A successor examined: its position, what was found, whether its claim won.
@@ -35,7 +93,7 @@ type Examined = (usize, Candidate, bool);
 
 /// The helper thread's end of the work.
 pub struct Helper {
-    jobs: SyncSender<Job>,
+    jobs: SyncSender<Arc<Job>>,
     done: Receiver<Vec<Examined>>,
 }
 
@@ -63,7 +121,7 @@ pub fn with_helper<R>(sh: &Shared, on: bool, f: impl FnOnce(Option<&Helper>) -> 
         return f(None);
     }
     std::thread::scope(|s| {
-        let (jobs, waiting) = sync_channel::<Job>(1);
+        let (jobs, waiting) = sync_channel::<Arc<Job>>(1);
         let (answers, done) = sync_channel::<Vec<Examined>>(1);
         std::thread::Builder::new()
             .stack_size(crate::workers::STACK)
@@ -75,13 +133,11 @@ pub fn with_helper<R>(sh: &Shared, on: bool, f: impl FnOnce(Option<&Helper>) -> 
     })
 }
 
-fn help(sh: &Shared, waiting: Receiver<Job>, answers: SyncSender<Vec<Examined>>) {
+fn help(sh: &Shared, waiting: Receiver<Arc<Job>>, answers: SyncSender<Vec<Examined>>) {
     let mut w = Worker::new(sh);
     let mut c = Claimer::new(sh.seen);
     while let Some(job) = receive(&waiting) {
-        let out = examine_share(&mut w, &mut c, &job, 1, 2);
-        // Held between jobs, the read lock would keep the seen-set from growing.
-        c.release();
+        let out = examine_taken(&mut w, &mut c, &job);
         if answers.send(out).is_err() {
             break;
         }
@@ -102,21 +158,33 @@ fn receive<T>(from: &Receiver<T>) -> Option<T> {
     from.recv().ok()
 }
 
-/// Examines the successors at positions `first`, `first + step`, ...
-fn examine_share(
-    w: &mut Worker,
-    c: &mut Claimer,
-    job: &Job,
-    first: usize,
-    step: usize,
-) -> Vec<Examined> {
-    (first..job.successors.len())
-        .step_by(step)
-        .map(|j| {
-            let (cand, won) = examine_at(w, c, job, j);
-            (j, cand, won)
-        })
-        .collect()
+/// Examines the successors this thread takes until every one is taken.
+fn examine_taken(w: &mut Worker, c: &mut Claimer, job: &Job) -> Vec<Examined> {
+    let mut out = Vec::new();
+    let mut idle = 0u32;
+    loop {
+        match job.take() {
+            Take::Successor(j) => {
+                idle = 0;
+                let (cand, won) = examine_at(w, c, job, j);
+                out.push((j, cand, won));
+            }
+            Take::Wait => {
+                // Held while waiting, the read lock would keep the other thread from growing
+                // the seen-set.
+                c.release();
+                idle += 1;
+                if idle.is_multiple_of(1024) {
+                    std::thread::yield_now();
+                } else {
+                    std::hint::spin_loop();
+                }
+            }
+            Take::Done => break,
+        }
+    }
+    c.release();
+    out
 }
 
 /// Examines the `j`-th successor, claiming it with its one-worker order key.
@@ -127,7 +195,8 @@ fn examine_at(w: &mut Worker, c: &mut Claimer, job: &Job, j: usize) -> (Candidat
         won = c.claim(fp, key);
         won
     };
-    let cand = w.examine_generated(&job.cur, &job.successors[j], job.depth, &mut claim);
+    let successor = job.successor(j);
+    let cand = w.examine_generated(&job.cur, &successor, job.depth, &mut claim);
     (cand, won)
 }
 
@@ -142,23 +211,16 @@ pub fn expand_one(
 ) -> ChunkOut {
     let idx = *idx;
     let mut w = Worker::new(sh);
-    let (successors, end) = w.generate(st, depth);
-    let n = successors.len();
-    let job = Job {
-        cur: st.clone(),
-        successors: successors.into(),
-        idx,
-        depth,
-    };
+    let job = Arc::new(Job::new(st.clone(), idx, depth));
+    let helped = helper.jobs.send(job.clone()).is_ok();
+    let end = w.generate(st, depth, &mut |g| job.push(g));
+    job.finished.store(true, Ordering::Release);
+    let n = job.produced.load(Ordering::Acquire);
     let mut c = Claimer::new(sh.seen);
-    let helped = n > 1 && helper.jobs.send(job.clone()).is_ok();
     let mut examined: Vec<Option<(Candidate, bool)>> = (0..n).map(|_| None).collect();
-    let step = if helped { 2 } else { 1 };
-    for (j, cand, won) in examine_share(&mut w, &mut c, &job, 0, step) {
+    for (j, cand, won) in examine_taken(&mut w, &mut c, &job) {
         examined[j] = Some((cand, won));
     }
-    // Held while waiting, the read lock would keep the helper from growing the seen-set.
-    c.release();
     if helped {
         for (j, cand, won) in receive(&helper.done).unwrap_or_default() {
             examined[j] = Some((cand, won));
@@ -166,7 +228,7 @@ pub fn expand_one(
     }
     let mut out = ChunkOut::default();
     for (j, e) in examined.into_iter().enumerate() {
-        // A successor the helper did not answer for (it failed) is examined here.
+        // A successor the helper took but did not answer for (it failed) is examined here.
         let (cand, won) = e.unwrap_or_else(|| examine_at(&mut w, &mut c, &job, j));
         out.generated += 1;
         if !keep(
