@@ -57,6 +57,7 @@ V12(k) == \E x \in 1..Len(Append(<<>>, k)) : Add(x, k) = 2 /\ At(f, x) = 3
 V13(k) == LET m == <<k, f[k]>> IN <<Add(m[1], m[2]), L(m), Add(Len(m), k), At(m, 1)>>
 V14(k) == LET m == <<k, f[k]>> IN <<m, Add(k, m[2]), m>>
 V15(k, S) == k \in S /\ <<k>> \notin S /\ \E x \in S : f[x] \in g[1][2] .. 6 /\ x + 1 \in S
+V16(k, s) == <<Len(s) >= 3, Len(s) - k, k < Len(s), ~(Len(s) <= 2), Len(s[k]) > 0>>
 E1(k) == \A x \in 1..k : f[x] > 0
 E2(k) == r.c = k
 E3(k) == f[k] <= "a"
@@ -74,6 +75,8 @@ E14(k) == Len(Append(k, 1)) = 1
 E15(k) == L(r) = k
 E16(k) == LET m == f[k + 5] IN Add(m, 1)
 E17(k, S) == k \in S
+E18(k, s) == Len(s[k]) > k
+E19(k, s) == Len(s) < r.b
 RV1 == V1(2)
 RV2 == V2(3)
 RV3 == V3(1)
@@ -89,6 +92,7 @@ RV12 == V12(1)
 RV13 == V13(2)
 RV14 == V14(2)
 RV15 == V15(1, {1, 2})
+RV16 == V16(1, <<<<1>>, 2>>)
 RE1 == E1(4)
 RE2 == E2(1)
 RE3 == E3(1)
@@ -106,6 +110,8 @@ RE14 == E14(1)
 RE15 == E15(1)
 RE16 == E16(1)
 RE17 == E17(1, 5)
+RE18 == E18(1, <<2>>)
+RE19 == E19(1, <<2>>)
 RV1b == V1(1)
 RV2b == V2(2)
 RV9b == V9(3)
@@ -123,10 +129,11 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let (compiling, interpreting) = evaluators(&spec);
     let values = [
         "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12", "V13", "V14",
+        "V16",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
-        "E15", "E16", "E17",
+        "E15", "E16", "E17", "E18", "E19",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

@@ -46,6 +46,18 @@ impl IntOp {
         })
     }
 
+    /// The result of a comparison operator.
+    #[inline]
+    pub(super) fn compare(self, a: i64, b: i64) -> Option<bool> {
+        match self {
+            IntOp::Lt => Some(a < b),
+            IntOp::Gt => Some(a > b),
+            IntOp::Le => Some(a <= b),
+            IntOp::Ge => Some(a >= b),
+            _ => None,
+        }
+    }
+
     /// The result, when it is an integer in TLC's range or a Boolean.
     #[inline]
     pub(super) fn apply(self, a: i64, b: i64) -> Option<Value> {

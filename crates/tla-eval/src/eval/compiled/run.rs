@@ -25,8 +25,8 @@ impl Evaluator<'_> {
                 if self.overrides[d.index()].is_some() {
                     return self.expr_node(e.get(), env, sv).map_err(bail);
                 }
-                if let Some((Value::Int(i), Value::Int(j))) = self.both_in_place(args, env, sv)? {
-                    if let Some(v) = op.apply(*i, *j) {
+                if let Some((i, j)) = self.both_ints(args, env, sv)? {
+                    if let Some(v) = op.apply(i, j) {
                         return Ok(v);
                     }
                 }
@@ -120,6 +120,17 @@ impl Evaluator<'_> {
                 Ok(!*or)
             }
             Node::Not(a) => Ok(!self.run_bool(a, env, sv)?),
+            Node::IntOp(op, d, args, _) if self.overrides[d.index()].is_none() => {
+                if let Some((i, j)) = self.both_ints(args, env, sv)? {
+                    if let Some(b) = op.compare(i, j) {
+                        return Ok(b);
+                    }
+                }
+                match self.run(n, env, sv)? {
+                    Value::Bool(b) => Ok(b),
+                    _ => Err(Bail),
+                }
+            }
             Node::Implies(args) => {
                 Ok(!self.run_bool(&args[0], env, sv)? || self.run_bool(&args[1], env, sv)?)
             }
@@ -194,6 +205,48 @@ impl Evaluator<'_> {
     fn branch<'n>(&self, parts: &'n [Node; 3], env: &mut Env, sv: &StateView) -> Run<&'n Node> {
         let [c, a, b] = parts;
         Ok(if self.run_bool(c, env, sv)? { a } else { b })
+    }
+
+    /// Both operands' integers, when both are of a form whose integer is found without
+    /// making a value (a place, a sequence's length) and are integers.
+    #[inline]
+    fn both_ints(&self, args: &[Node; 2], env: &Env, sv: &StateView) -> Run<Option<(i64, i64)>> {
+        // Looked at first, so that no operand is found twice (here and by `run`) but where
+        // a value that is not an integer is met.
+        let placed = |n: &Node| match n {
+            Node::Place(_) | Node::Len(_) => true,
+            Node::Folded(kept, _) => kept.get().is_some(),
+            _ => false,
+        };
+        let [a, b] = args;
+        if !placed(a) || !placed(b) {
+            return Ok(None);
+        }
+        let Some(i) = self.int_at_hand(a, env, sv)? else {
+            return Ok(None);
+        };
+        Ok(self.int_at_hand(b, env, sv)?.map(|j| (i, j)))
+    }
+
+    /// `n`'s integer, when it is one found without making a value.
+    #[inline]
+    fn int_at_hand(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
+        let v = match n {
+            Node::Len(native) => {
+                return Ok(match &**native {
+                    Node::Native(_, args, _) => match self.in_place(&args[0], env, sv)? {
+                        Some(Value::Func(f)) => f.as_tuple().map(|s| s.len() as i64),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+            }
+            _ => self.in_place(n, env, sv)?,
+        };
+        Ok(match v {
+            Some(Value::Int(i)) => Some(*i),
+            _ => None,
+        })
     }
 
     /// Both operands' values in place, when both are places found without the interpreter.
