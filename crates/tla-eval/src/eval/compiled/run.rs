@@ -319,10 +319,25 @@ impl Evaluator<'_> {
         env: &'v Env,
         sv: &StateView<'v>,
     ) -> Run<Option<&'v Value>> {
-        let Some(mut v) = self.at_hand(&p.base, env, sv)? else {
+        let Some(v) = self.at_hand(&p.base, env, sv)? else {
             return Ok(None);
         };
-        for k in p.keys.iter() {
+        if p.keys.is_empty() {
+            return Ok(Some(v));
+        }
+        self.select_keys(v, &p.keys, env, sv)
+    }
+
+    /// `v[k1][k2]...` for keys at hand (out of line: most places have no key).
+    #[inline(never)]
+    fn select_keys<'v>(
+        &'v self,
+        mut v: &'v Value,
+        keys: &'v [Base],
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
+        for k in keys.iter() {
             let Some(key) = self.at_hand(k, env, sv)? else {
                 return Ok(None);
             };
