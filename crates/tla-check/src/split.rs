@@ -261,3 +261,50 @@ pub fn expand_one(
     });
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two threads taking while a third generates: every successor is taken once, and a
+    /// thread is told `Done` only once generation has ended and all are taken.
+    #[test]
+    fn each_successor_is_taken_once_and_done_comes_after_the_last() {
+        const N: usize = 1000;
+        for _ in 0..10 {
+            let job = Job::new(Arc::from(Vec::<Value>::new()), 0, 0);
+            let taker = |job: &Job| {
+                let mut got = Vec::new();
+                loop {
+                    match job.take() {
+                        Take::Successor(j) => got.push(j),
+                        Take::Wait => std::hint::spin_loop(),
+                        Take::Done => {
+                            assert!(job.finished.load(Ordering::Acquire));
+                            return got;
+                        }
+                    }
+                }
+            };
+            let (a, b) = std::thread::scope(|s| {
+                let a = s.spawn(|| taker(&job));
+                let b = s.spawn(|| taker(&job));
+                for i in 0..N {
+                    job.push((vec![Some(Value::Int(i as i64))], None));
+                    // Slower than the takers, so that they wait for successors.
+                    for _ in 0..500 {
+                        std::hint::spin_loop();
+                    }
+                }
+                job.finished.store(true, Ordering::Release);
+                (a.join().unwrap(), b.join().unwrap())
+            });
+            let mut all: Vec<usize> = a.iter().chain(&b).copied().collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..N).collect::<Vec<_>>());
+            // Each position holds what was pushed there.
+            let j = a.first().or(b.first()).copied().unwrap();
+            assert!(matches!(job.successor(j).0[0], Some(Value::Int(x)) if x == j as i64));
+        }
+    }
+}
