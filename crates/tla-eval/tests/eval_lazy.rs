@@ -56,8 +56,8 @@ Reach == Closure[1, 5] /\ ~Closure[5, 1]
 #[test]
 fn recursive_let_functions_keep_their_points() {
     // Point by point without keeping them, Fib takes ~10^8 applications and Count 3^40.
-    // Tower's F depends on n: the instances of F opened by the recursion must not share
-    // points (sharing gives Tower(3) = 7).
+    // Tower's F depends on n, Ks's F on j: the instances of F opened by the recursion must
+    // not share points (sharing gives Tower(3) = 7).
     check(
         "Integers, FiniteSets",
         r#"
@@ -70,11 +70,16 @@ Tower(n) == LET F[i \in 0..2] == IF i = 0 THEN n
                                  ELSE (IF n = 0 THEN 0 ELSE Tower(n-1)) + F[i-1]
             IN F[2]
 Towers == <<Tower(0), Tower(1), Tower(2), Tower(3)>>
+Ks == LET K[j \in 0..3] ==
+            LET F[i \in 0..2] == IF i = 0 THEN j ELSE (IF j = 0 THEN 0 ELSE K[j-1]) + F[i-1]
+            IN F[2]
+      IN <<K[0], K[1], K[2], K[3]>>
 "#,
         &[
             ("Fib", "102334155"),
             ("Counts", "<<3, 0>>"),
             ("Towers", "<<0, 1, 4, 11>>"),
+            ("Ks", "<<0, 1, 4, 11>>"),
         ],
     );
 }

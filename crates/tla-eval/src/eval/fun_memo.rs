@@ -35,11 +35,12 @@ enum Free {
     Op(OpValue),
 }
 
-impl PartialEq for Free {
-    fn eq(&self, other: &Free) -> bool {
-        match (self, other) {
-            (Free::Val(a), Free::Val(b)) => a == b,
-            (Free::Op(a), Free::Op(b)) => match (a, b) {
+impl Free {
+    /// Whether a name bound to `b` has this free value (without copying the binding).
+    fn holds(&self, b: &Binding) -> bool {
+        match (self, b) {
+            (Free::Val(a), Binding::Val(b)) => a == b,
+            (Free::Op(a), Binding::Op(b)) => match (a, b) {
                 (OpValue::Def(x), OpValue::Def(y)) => x == y,
                 (OpValue::Closure(x, xs), OpValue::Closure(y, ys)) => {
                     x == y && std::sync::Arc::ptr_eq(xs, ys)
@@ -92,13 +93,22 @@ impl Evaluator<'_> {
         let plain = |ev: &Self, arg: Value, env: &mut Env| {
             ev.apply_fun_def_with(d, arg, env, sv, &mut |ev, body, env| ev.expr(body, env, sv))
         };
-        let Some(free) = self.free_values(d, env).filter(|_| explicit(&arg)) else {
+        let Some(names) = self.fun_memo_plans()[d.index()].as_deref() else {
             return plain(self, arg, env);
         };
+        if !explicit(&arg) {
+            return plain(self, arg, env);
+        }
+        // A table whose free values the names hold now: they met the rules when it was made.
         let found = TABLES.with(|t| {
-            t.borrow()
-                .iter()
-                .rposition(|t| t.ev == self.id && t.def == d && t.free == free)
+            t.borrow().iter().rposition(|t| {
+                t.ev == self.id
+                    && t.def == d
+                    && names
+                        .iter()
+                        .zip(&t.free)
+                        .all(|(l, f)| env.get(*l).is_some_and(|b| f.holds(b)))
+            })
         });
         match found {
             Some(i) => {
@@ -111,6 +121,9 @@ impl Evaluator<'_> {
                 Ok(v)
             }
             None => {
+                let Some(free) = self.free_values(names, env) else {
+                    return plain(self, arg, env);
+                };
                 let at = TABLES.with(|t| {
                     let mut t = t.borrow_mut();
                     t.push(Table {
@@ -134,11 +147,11 @@ impl Evaluator<'_> {
         }
     }
 
-    /// What `d`'s free names are bound to, if `d` may be kept and each is bound to a value or
-    /// to an operator with one value for given arguments.
-    fn free_values(&self, d: DefId, env: &Env) -> Option<Vec<Free>> {
-        let free = self.fun_memo_plans()[d.index()].as_deref()?;
-        free.iter()
+    /// What the free names of a definition that may be kept are bound to, if each is bound to
+    /// a value or to an operator with one value for given arguments.
+    fn free_values(&self, names: &[LocalId], env: &Env) -> Option<Vec<Free>> {
+        names
+            .iter()
             .map(|l| match env.get(*l)? {
                 Binding::Val(v) if explicit(v) => Some(Free::Val(v.clone())),
                 Binding::Op(op) if self.op_fixed(op) => Some(Free::Op(op.clone())),
