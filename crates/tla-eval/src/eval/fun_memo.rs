@@ -19,12 +19,14 @@
 //! fill it; the table is dropped when the outermost application returns. Errors are never
 //! kept, so what is raised does not change; nothing printed or drawn is skipped (pure only).
 
+use super::call_memo::KeyHasher;
 use super::Evaluator;
 use crate::env::{Binding, Env, OpValue, StateView};
 use crate::error::EResult;
 use crate::value::Value;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use tla_sema::ir::{DefId, Expr, ExprKind, Level, LocalId, OpRef};
 
 /// What a free name of a kept function definition is bound to.
@@ -59,7 +61,8 @@ struct Table {
     ev: u64,
     def: DefId,
     free: Vec<Free>,
-    points: BTreeMap<Value, Value>,
+    /// By the point's value (its hash is its fingerprint's).
+    points: HashMap<Value, Value, BuildHasherDefault<KeyHasher>>,
 }
 
 thread_local! {
@@ -130,7 +133,7 @@ impl Evaluator<'_> {
                         ev: self.id,
                         def: d,
                         free,
-                        points: BTreeMap::new(),
+                        points: HashMap::default(),
                     });
                     t.len() - 1
                 });
