@@ -211,8 +211,8 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     }
 
     /// Gives `sink` the successors of `cur` (at level `depth`) in generation order, each with
-    /// its action; how generation ended: the intermediate states TLC counts (and whether there
-    /// was no successor), or the error it met.
+    /// its action; how generation ended: the intermediate states TLC counts, or the error it
+    /// met.
     pub fn generate(
         &mut self,
         cur: &Arc<[Value]>,

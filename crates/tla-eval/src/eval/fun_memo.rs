@@ -96,12 +96,10 @@ impl Evaluator<'_> {
         let plain = |ev: &Self, arg: Value, env: &mut Env| {
             ev.apply_fun_def_with(d, arg, env, sv, &mut |ev, body, env| ev.expr(body, env, sv))
         };
-        let Some(names) = self.fun_memo_plans()[d.index()].as_deref() else {
+        let plan = self.fun_memo_plans()[d.index()].as_deref();
+        let Some(names) = plan.filter(|_| explicit(&arg)) else {
             return plain(self, arg, env);
         };
-        if !explicit(&arg) {
-            return plain(self, arg, env);
-        }
         // A table whose free values the names hold now: they met the rules when it was made.
         let found = TABLES.with(|t| {
             t.borrow().iter().rposition(|t| {

@@ -7,8 +7,8 @@
 //!
 //! Arguments are matched by identity (`memo::identical`: the same shared set or function, or
 //! an equal scalar), which is cheap; the entry keeps the values alive, so an address cannot
-//! be reused meanwhile. The guard conjuncts are constant-level and reach no effect, drawn value or read of the run's
-//! state, so evaluating them once more or once less shows nothing.
+//! be reused meanwhile. The guard conjuncts are constant-level and reach no effect, drawn
+//! value or read of the run's state, so evaluating them once more or once less shows nothing.
 
 use super::memo::identical;
 use super::Evaluator;

@@ -60,16 +60,10 @@ impl Evaluator<'_> {
                     native(self, env, sv, &b, *loc).map_err(bail)
                 }
             },
-            Node::Len(native) => {
-                if let Node::Native(_, args, _) = &**native {
-                    if let Some(Value::Func(f)) = self.in_place(&args[0], env, sv)? {
-                        if let Some(s) = f.as_tuple() {
-                            return Ok(Value::Int(s.len() as i64));
-                        }
-                    }
-                }
-                self.run(native, env, sv)
-            }
+            Node::Len(native) => match self.len_in_place(native, env, sv)? {
+                Some(n) => Ok(Value::Int(n)),
+                None => self.run(native, env, sv),
+            },
             Node::Call(d, args) => match &args[..] {
                 [a] => {
                     let b = [Binding::Val(self.run(a, env, sv)?)];
@@ -213,13 +207,9 @@ impl Evaluator<'_> {
     fn both_ints(&self, args: &[Node; 2], env: &Env, sv: &StateView) -> Run<Option<(i64, i64)>> {
         // Looked at first, so that no operand is found twice (here and by `run`) but where
         // a value that is not an integer is met.
-        let placed = |n: &Node| match n {
-            Node::Place(_) | Node::Len(_) => true,
-            Node::Folded(kept, _) => kept.get().is_some(),
-            _ => false,
-        };
+        let int_placed = |n: &Node| placed(n) || matches!(n, Node::Len(_));
         let [a, b] = args;
-        if !placed(a) || !placed(b) {
+        if !int_placed(a) || !int_placed(b) {
             return Ok(None);
         }
         let Some(i) = self.int_at_hand(a, env, sv)? else {
@@ -231,20 +221,24 @@ impl Evaluator<'_> {
     /// `n`'s integer, when it is one found without making a value.
     #[inline]
     fn int_at_hand(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
-        let v = match n {
-            Node::Len(native) => {
-                return Ok(match &**native {
-                    Node::Native(_, args, _) => match self.in_place(&args[0], env, sv)? {
-                        Some(Value::Func(f)) => f.as_tuple().map(|s| s.len() as i64),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-            }
-            _ => self.in_place(n, env, sv)?,
-        };
-        Ok(match v {
+        if let Node::Len(native) = n {
+            return self.len_in_place(native, env, sv);
+        }
+        Ok(match self.in_place(n, env, sv)? {
             Some(Value::Int(i)) => Some(*i),
+            _ => None,
+        })
+    }
+
+    /// The length of the sequence `Len`'s call `native` measures, when that sequence is at
+    /// hand (anything else goes to the native operator, for its value or error).
+    #[inline]
+    fn len_in_place(&self, native: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
+        let Node::Native(_, args, _) = native else {
+            return Ok(None);
+        };
+        Ok(match self.in_place(&args[0], env, sv)? {
+            Some(Value::Func(f)) => f.as_tuple().map(|s| s.len() as i64),
             _ => None,
         })
     }
@@ -259,11 +253,6 @@ impl Evaluator<'_> {
     ) -> Run<Option<(&'v Value, &'v Value)>> {
         let [a, b] = args;
         // Looked at first, so that no place is found twice (here and by `run`).
-        let placed = |n: &Node| match n {
-            Node::Place(_) => true,
-            Node::Folded(kept, _) => kept.get().is_some(),
-            _ => false,
-        };
         if !placed(a) || !placed(b) {
             return Ok(None);
         }
@@ -416,5 +405,15 @@ impl Evaluator<'_> {
             };
         }
         Ok(v.clone())
+    }
+}
+
+/// Whether `n`'s value is found in place (`in_place`) when it is a value: a place, or a value
+/// kept already.
+fn placed(n: &Node) -> bool {
+    match n {
+        Node::Place(_) => true,
+        Node::Folded(kept, _) => kept.get().is_some(),
+        _ => false,
     }
 }
