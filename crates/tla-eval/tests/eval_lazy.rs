@@ -89,6 +89,7 @@ fn recursive_let_functions_reading_an_operator_keep_their_points() {
     // F reads the operator parameter R: point by point, Paths takes 3^40 applications. In
     // Nest, F reads only H, bound at each level to G closed over another k: an instance must
     // not read the points of the instance around it (0 + 1 + 2 + 3; sharing gives less).
+    // Scaled and Shifted apply F one after the other, with operators closed over k.
     check(
         "Integers",
         r#"
@@ -104,8 +105,19 @@ Nest(k) == LET G(x) == x + k
                             IN F[1]
            IN Use(G)
 Nested == Nest(0)
+Apply(G(_), n) == LET F[i \in 0..n] == IF i = 0 THEN G(0) ELSE F[i-1] + G(i) IN F[n]
+Scaled == [k \in 1..3 |-> LET G(x) == x * k IN Apply(G, 2)]
+Shifted == LET G(x) == x + 1 IN [k \in 1..3 |-> Apply(G, 2) + k]
 "#,
-        &[("Both", "<<40, 2>>"), ("Nested", "6")],
+        &[
+            ("Both", "<<40, 2>>"),
+            ("Nested", "6"),
+            // Each G reads its own k: a table set aside by one application of F must not
+            // serve the next (sharing gives <<3, 3, 3>>).
+            ("Scaled", "<<3, 6, 9>>"),
+            // G is captured with k, which it does not read: the tables may be shared.
+            ("Shifted", "<<7, 8, 9>>"),
+        ],
     );
 }
 

@@ -16,8 +16,11 @@
 //!
 //! So while an application of F runs, the points it computes are kept in a table keyed by
 //! those free values; nested applications with the same free values (the recursion) read and
-//! fill it; the table is dropped when the outermost application returns. Errors are never
-//! kept, so what is raised does not change; nothing printed or drawn is skipped (pure only).
+//! fill it. When the outermost application returns, the table is set aside among a few recent
+//! ones: the next outermost application with the same free values (TransitiveClosure's
+//! `\A s, t \in S : TC5(RR, S, s, t)` applies CR afresh for each t) starts from its points.
+//! Errors are never kept, so what is raised does not change; nothing printed or drawn is
+//! skipped (pure only).
 
 use super::call_memo::KeyHasher;
 use super::Evaluator;
@@ -39,21 +42,18 @@ enum Free {
 
 impl Free {
     /// Whether a name bound to `b` has this free value (without copying the binding).
-    fn holds(&self, b: &Binding) -> bool {
+    fn holds(&self, b: &Binding, ev: &Evaluator) -> bool {
         match (self, b) {
             (Free::Val(a), Binding::Val(b)) => a == b,
-            (Free::Op(a), Binding::Op(b)) => match (a, b) {
-                (OpValue::Def(x), OpValue::Def(y)) => x == y,
-                (OpValue::Closure(x, xs), OpValue::Closure(y, ys)) => {
-                    x == y && std::sync::Arc::ptr_eq(xs, ys)
-                }
-                (OpValue::Builtin(x), OpValue::Builtin(y)) => x == y,
-                (OpValue::Val(x), OpValue::Val(y)) => x == y,
-                _ => false,
-            },
+            (Free::Op(a), Binding::Op(b)) => ev.same_op(a, b),
             _ => false,
         }
     }
+}
+
+/// What `l` is bound to in a captured list (the innermost binding).
+fn bound(list: &[(LocalId, Binding)], l: LocalId) -> Option<&Binding> {
+    list.iter().rev().find(|(m, _)| *m == l).map(|(_, b)| b)
 }
 
 /// The points computed for one LET instance of one function definition.
@@ -66,7 +66,26 @@ struct Table {
 }
 
 thread_local! {
+    /// The tables of the applications running, innermost last.
     static TABLES: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+    /// Tables of applications that have returned, most recent last.
+    static SET_ASIDE: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many returned tables a thread keeps, and the most points one may hold to be kept.
+const MAX_SET_ASIDE: usize = 4;
+const MAX_SET_ASIDE_POINTS: usize = 1 << 12;
+
+impl Table {
+    /// Whether this table is `d`'s for the free values `names` are bound to in `env`.
+    fn serves(&self, ev: &Evaluator, d: DefId, names: &[LocalId], env: &Env) -> bool {
+        self.ev == ev.id
+            && self.def == d
+            && names
+                .iter()
+                .zip(&self.free)
+                .all(|(l, f)| env.get(*l).is_some_and(|b| f.holds(b, ev)))
+    }
 }
 
 /// A value whose comparison is plain (no lazy set to compare element by element).
@@ -102,14 +121,9 @@ impl Evaluator<'_> {
         };
         // A table whose free values the names hold now: they met the rules when it was made.
         let found = TABLES.with(|t| {
-            t.borrow().iter().rposition(|t| {
-                t.ev == self.id
-                    && t.def == d
-                    && names
-                        .iter()
-                        .zip(&t.free)
-                        .all(|(l, f)| env.get(*l).is_some_and(|b| f.holds(b)))
-            })
+            t.borrow()
+                .iter()
+                .rposition(|t| t.serves(self, d, names, env))
         });
         match found {
             Some(i) => {
@@ -122,17 +136,34 @@ impl Evaluator<'_> {
                 Ok(v)
             }
             None => {
-                let Some(free) = self.free_values(names, env) else {
-                    return plain(self, arg, env);
+                let table = match self.set_aside(d, names, env) {
+                    Some(mut table) => {
+                        if let Some(v) = table.points.get(&arg).cloned() {
+                            SET_ASIDE.with(|s| s.borrow_mut().push(table));
+                            return Ok(v);
+                        }
+                        // Equal to the kept ones; the same objects make the nested
+                        // applications' matches quick.
+                        if let Some(free) = self.free_values(names, env) {
+                            table.free = free;
+                        }
+                        table
+                    }
+                    None => {
+                        let Some(free) = self.free_values(names, env) else {
+                            return plain(self, arg, env);
+                        };
+                        Table {
+                            ev: self.id,
+                            def: d,
+                            free,
+                            points: HashMap::with_capacity_and_hasher(16, Default::default()),
+                        }
+                    }
                 };
                 let at = TABLES.with(|t| {
                     let mut t = t.borrow_mut();
-                    t.push(Table {
-                        ev: self.id,
-                        def: d,
-                        free,
-                        points: HashMap::default(),
-                    });
+                    t.push(table);
                     t.len() - 1
                 });
                 let r = plain(self, arg.clone(), env);
@@ -141,11 +172,29 @@ impl Evaluator<'_> {
                     if let (Ok(v), Some(table)) = (&r, t.get_mut(at)) {
                         table.points.insert(arg, v.clone());
                     }
-                    t.truncate(at);
+                    let ours = t.drain(at..).next();
+                    if let Some(table) = ours.filter(|t| t.points.len() <= MAX_SET_ASIDE_POINTS) {
+                        SET_ASIDE.with(|s| {
+                            let mut s = s.borrow_mut();
+                            if s.len() == MAX_SET_ASIDE {
+                                s.remove(0);
+                            }
+                            s.push(table);
+                        });
+                    }
                 });
                 r
             }
         }
+    }
+
+    /// A returned table of `d` for the free values `names` are bound to now, taken out.
+    fn set_aside(&self, d: DefId, names: &[LocalId], env: &Env) -> Option<Table> {
+        SET_ASIDE.with(|s| {
+            let mut s = s.borrow_mut();
+            let i = s.iter().rposition(|t| t.serves(self, d, names, env))?;
+            Some(s.remove(i))
+        })
     }
 
     /// What the free names of a definition that may be kept are bound to, if each is bound to
@@ -184,6 +233,64 @@ impl Evaluator<'_> {
             OpValue::Builtin(_) | OpValue::Val(_) => true,
             OpValue::Const(_) => false,
         }
+    }
+
+    /// Whether two operators that meet `op_fixed` are the same: the same definition closed
+    /// over equal values of the names it reads. Each call of `TC5(RR, S, s, t)` captures RR
+    /// afresh, with the quantified s and t that RR's body does not read.
+    fn same_op(&self, a: &OpValue, b: &OpValue) -> bool {
+        match (a, b) {
+            (OpValue::Def(x), OpValue::Def(y)) => x == y,
+            (OpValue::Closure(x, xs), OpValue::Closure(y, ys)) => {
+                if x != y {
+                    return false;
+                }
+                if std::sync::Arc::ptr_eq(xs, ys) {
+                    return true;
+                }
+                let same = |p: Option<&Binding>, q: Option<&Binding>| match (p, q) {
+                    (None, None) => true,
+                    (Some(Binding::Val(p)), Some(Binding::Val(q))) => p == q,
+                    (Some(Binding::Op(p)), Some(Binding::Op(q))) => self.same_op(p, q),
+                    _ => false,
+                };
+                match &self.closure_reads()[x.index()] {
+                    Some(reads) => reads.iter().all(|l| same(bound(xs, *l), bound(ys, *l))),
+                    None => {
+                        xs.len() == ys.len()
+                            && xs
+                                .iter()
+                                .zip(ys.iter())
+                                .all(|((l, p), (m, q))| l == m && same(Some(p), Some(q)))
+                    }
+                }
+            }
+            (OpValue::Builtin(x), OpValue::Builtin(y)) => x == y,
+            (OpValue::Val(x), OpValue::Val(y)) => x == y,
+            _ => false,
+        }
+    }
+
+    /// Per LET definition: the names bound outside it that its body reads (see
+    /// `free_names`), when they can be told.
+    fn closure_reads(&self) -> &[Option<Box<[LocalId]>>] {
+        self.closure_reads.get_or_init(|| {
+            self.spec
+                .defs
+                .iter()
+                .enumerate()
+                .map(|(i, def)| {
+                    if !def.in_let {
+                        return None;
+                    }
+                    let mut bound: Vec<LocalId> = def.params.iter().map(|p| p.local).collect();
+                    let mut free = Vec::new();
+                    let mut seen = vec![DefId(i as u32)];
+                    self.free_names(&def.body, &mut bound, 0, &mut seen, &mut free, true)
+                        .then(|| free.into_boxed_slice())
+                })
+                .collect()
+        })
     }
 
     /// Per definition: its free names when its applications may be kept (see the top).

@@ -91,6 +91,8 @@ pub struct Evaluator<'a> {
     /// LET function definitions whose points are kept while applied, with the names bound
     /// outside them that they read (see `fun_memo.rs`), decided at first use.
     fun_memo_plans: OnceLock<Vec<Option<Box<[tla_sema::ir::LocalId]>>>>,
+    /// Per LET definition: the names bound outside it that it reads (see `fun_memo.rs`).
+    closure_reads: OnceLock<Vec<Option<Box<[tla_sema::ir::LocalId]>>>>,
     /// Definitions whose calls are kept by argument values (see `call_memo.rs`).
     call_memo_plans: OnceLock<call_memo::CallMemoPlans>,
     /// Definitions that membership builds whole (see `member_whole.rs`).
@@ -141,6 +143,7 @@ impl<'a> Evaluator<'a> {
             memo_defs: OnceLock::new(),
             let_constants: OnceLock::new(),
             fun_memo_plans: OnceLock::new(),
+            closure_reads: OnceLock::new(),
             call_memo_plans: OnceLock::new(),
             whole_member_defs: OnceLock::new(),
             literal_sets: OnceLock::new(),
