@@ -120,6 +120,21 @@ impl Evaluator<'_> {
         }
     }
 
+    /// Whether the thread's answer for `d`'s guard with the single argument `arg` (the same
+    /// object) is kept and FALSE: the call is FALSE without binding anything.
+    pub(super) fn guard_known_false(&self, d: DefId, arg: &Value) -> bool {
+        identical(arg, arg) && KEPT.with(|k| {
+            let k = k.borrow();
+            if k.ev != self.id {
+                return false;
+            }
+            matches!(
+                &k.slots[d.index() % SLOTS],
+                Some(e) if e.def == d && !e.holds && e.args.len() == 1 && identical(&e.args[0], arg)
+            )
+        })
+    }
+
     fn kept_guard(&self, d: DefId, args: &[Binding]) -> Option<bool> {
         KEPT.with(|k| {
             let k = k.borrow();

@@ -66,6 +66,17 @@ impl Evaluator<'_> {
             },
             Node::Call(d, args) => match &args[..] {
                 [a] => {
+                    // A trace spec's `IsRecvMsg(logline)` for every successor: a guard
+                    // answered FALSE for this very argument answers without a copy.
+                    if self.guard_lengths()[d.index()] > 0 {
+                        let arg = match a {
+                            Node::LetRef(l, _) => env.let_slot(*l).and_then(|s| env.let_value(s)),
+                            a => self.in_place(a, env, sv)?,
+                        };
+                        if arg.is_some_and(|v| self.guard_known_false(*d, v)) {
+                            return Ok(Value::FALSE);
+                        }
+                    }
                     let b = [Binding::Val(self.run(a, env, sv)?)];
                     self.call_bound(*d, b, env, sv).map_err(bail)
                 }
