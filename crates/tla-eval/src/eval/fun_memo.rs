@@ -213,7 +213,7 @@ impl Evaluator<'_> {
     /// Whether `op` gives one value for given arguments, whenever applied: a constant-level
     /// definition without operator parameters that reaches no effect, drawn value or read of
     /// the run's state, closed over such operators and values.
-    fn op_fixed(&self, op: &OpValue) -> bool {
+    pub(super) fn op_fixed(&self, op: &OpValue) -> bool {
         let def_fixed = |d: DefId| {
             let def = self.spec.def(d);
             def.level == Level::Constant

@@ -11,6 +11,7 @@ mod formula;
 mod fun_memo;
 mod guards;
 mod int_ops;
+mod kept_select;
 mod literals;
 mod member_whole;
 mod memo;

@@ -52,12 +52,16 @@ pub(super) const NATIVES: &[Entry] = &[
     }),
     ("Sequences", "SubSeq", |_, _, _, a, _| sub_seq(a)),
     ("Sequences", "SelectSeq", |ev, env, sv, a, loc| {
-        let s = seq(a, 0, "SelectSeq")?;
         let Some(Binding::Op(test)) = a.get(1) else {
+            let _ = seq(a, 0, "SelectSeq")?;
             return Err(EvalError::new(
                 "The second argument of SelectSeq must be an operator",
             ));
         };
+        if let Some(kept) = ev.kept_select(val(a, 0)?, test) {
+            return Ok(kept);
+        }
+        let s = seq(a, 0, "SelectSeq")?;
         let mut out = Vec::new();
         for x in s {
             match ev.apply_op(test, [x.clone()], env, sv, loc)? {
@@ -70,7 +74,9 @@ pub(super) const NATIVES: &[Entry] = &[
                 }
             }
         }
-        Ok(Value::tuple(out))
+        let out = Value::tuple(out);
+        ev.keep_select(val(a, 0)?, test, &out);
+        Ok(out)
     }),
 ];
 
