@@ -1,5 +1,5 @@
-//! `SelectSeq(s, Test)` is kept for the same sequence object and the same test
-//! (`eval/kept_select.rs`): another test, or a closure over other values, is applied afresh.
+//! `SelectSeq(s, Test)` is kept for the same sequence object and the same test definition
+//! (`eval/kept_select.rs`): another test, another sequence, or a LAMBDA is applied afresh.
 
 mod natives_common;
 use natives_common::*;

@@ -4,11 +4,12 @@
 //! same sequence objects in both states and in every sibling, so the filtered sequence is
 //! found again instead of applying the test to each message.
 //!
-//! An entry is used only for the same sequence object and the same test (the same
-//! definition, or the same closure object) of the same evaluator, and only for a test that
-//! gives one value for given arguments (`op_fixed`: constant level, no effect, drawn value
-//! or read of the run's state); the entry holds both, so their addresses cannot be reused
-//! meanwhile. Errors are not kept.
+//! An entry is used only for the same sequence object and the same test definition of the
+//! same evaluator, and only for a test that gives one value for given arguments (`op_fixed`:
+//! constant level, no effect, drawn value or read of the run's state); the entry holds the
+//! sequence, so its address cannot be reused meanwhile. Errors are not kept. A LET or LAMBDA
+//! test is left alone: it is made afresh for each call (MultiPaxos's `LET filter(c) == ...
+//! IN SelectSeq(pending, filter)`), so it would never be found again.
 
 use super::memo::identical;
 use super::Evaluator;
@@ -37,22 +38,24 @@ thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
 }
 
-/// Whether `a` and `b` are the same test object.
+/// Whether `a` and `b` are the same test definition.
 fn same_test(a: &OpValue, b: &OpValue) -> bool {
     match (a, b) {
         (OpValue::Def(x), OpValue::Def(y)) => x == y,
-        (OpValue::Closure(x, xs), OpValue::Closure(y, ys)) => {
-            x == y && std::sync::Arc::ptr_eq(xs, ys)
-        }
         (OpValue::Builtin(x), OpValue::Builtin(y)) => x == y,
         _ => false,
     }
 }
 
+/// Whether results for `test` may be kept (see above).
+fn named(test: &OpValue) -> bool {
+    matches!(test, OpValue::Def(_) | OpValue::Builtin(_))
+}
+
 impl Evaluator<'_> {
     /// The kept `SelectSeq(seq, test)`, if any.
     pub(crate) fn kept_select(&self, seq: &Value, test: &OpValue) -> Option<Value> {
-        if !matches!(seq, Value::Func(_)) {
+        if !matches!(seq, Value::Func(_)) || !named(test) {
             return None;
         }
         KEPT.with(|k| {
@@ -66,13 +69,7 @@ impl Evaluator<'_> {
 
     /// Keeps `out` as `SelectSeq(seq, test)` when the rules above allow it.
     pub(crate) fn keep_select(&self, seq: &Value, test: &OpValue, out: &Value) {
-        if !matches!(seq, Value::Func(_))
-            || !matches!(
-                test,
-                OpValue::Def(_) | OpValue::Closure(..) | OpValue::Builtin(_)
-            )
-            || !self.op_fixed(test)
-        {
+        if !matches!(seq, Value::Func(_)) || !named(test) || !self.op_fixed(test) {
             return;
         }
         let entry = Entry {
