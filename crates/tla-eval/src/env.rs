@@ -195,6 +195,11 @@ impl Env {
         self.let_cache[slot].1.as_ref()
     }
 
+    /// The value of the LET definition `d` in scope, once computed.
+    pub fn let_value_of(&self, d: DefId) -> Option<&Value> {
+        self.let_slot(d).and_then(|s| self.let_value(s))
+    }
+
     pub fn set_let_value(&mut self, slot: usize, v: Value) {
         self.let_cache[slot].1 = Some(v);
     }

@@ -176,8 +176,7 @@ impl Evaluator<'_> {
         if let Some(key) = self.state_memo_key(d, sv) {
             return self.memo_get(d, key);
         }
-        env.let_slot(d)
-            .and_then(|slot| env.let_value(slot).cloned())
+        env.let_value_of(d).cloned()
     }
 
     /// Evaluates the arguments of a call: values, or operators for operator parameters.

@@ -123,19 +123,26 @@ impl Evaluator<'_> {
     /// Whether the thread's answer for `d`'s guard with the single argument `arg` (the same
     /// object) is kept and FALSE: the call is FALSE without binding anything.
     pub(super) fn guard_known_false(&self, d: DefId, arg: &Value) -> bool {
-        identical(arg, arg) && KEPT.with(|k| {
-            let k = k.borrow();
-            if k.ev != self.id {
-                return false;
-            }
-            matches!(
-                &k.slots[d.index() % SLOTS],
-                Some(e) if e.def == d && !e.holds && e.args.len() == 1 && identical(&e.args[0], arg)
-            )
-        })
+        identical(arg, arg)
+            && self.kept_answer(d, std::slice::from_ref(arg).iter().map(Some)) == Some(false)
     }
 
     fn kept_guard(&self, d: DefId, args: &[Binding]) -> Option<bool> {
+        self.kept_answer(
+            d,
+            args.iter().map(|b| match b {
+                Binding::Val(v) => Some(v),
+                _ => None,
+            }),
+        )
+    }
+
+    /// The kept answer for `d` with arguments `args` (`None` for one that is not a value).
+    fn kept_answer<'v>(
+        &self,
+        d: DefId,
+        args: impl ExactSizeIterator<Item = Option<&'v Value>>,
+    ) -> Option<bool> {
         KEPT.with(|k| {
             let k = k.borrow();
             if k.ev != self.id {
@@ -143,10 +150,10 @@ impl Evaluator<'_> {
             }
             let e = k.slots[d.index() % SLOTS].as_ref()?;
             let same_args = e.args.len() == args.len()
-                && e.args.iter().zip(args).all(|(x, y)| match y {
-                    Binding::Val(y) => identical(x, y),
-                    _ => false,
-                });
+                && e.args
+                    .iter()
+                    .zip(args)
+                    .all(|(x, y)| y.is_some_and(|y| identical(x, y)));
             (e.def == d && same_args).then_some(e.holds)
         })
     }

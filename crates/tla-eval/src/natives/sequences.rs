@@ -61,11 +61,12 @@ pub(super) const NATIVES: &[Entry] = &[
         if let Some(kept) = ev.kept_select(val(a, 0)?, test) {
             return Ok(kept);
         }
-        let s = seq(a, 0, "SelectSeq")?;
+        // Read in place: only the messages kept are copied.
+        let s = seq_ref(a, 0, "SelectSeq")?;
         let mut out = Vec::new();
         for x in s {
             match ev.apply_op(test, [x.clone()], env, sv, loc)? {
-                Value::Bool(true) => out.push(x),
+                Value::Bool(true) => out.push(x.clone()),
                 Value::Bool(false) => {}
                 other => {
                     return Err(EvalError::new(format!(

@@ -70,7 +70,7 @@ impl Evaluator<'_> {
                     // answered FALSE for this very argument answers without a copy.
                     if self.guard_lengths()[d.index()] > 0 {
                         let arg = match a {
-                            Node::LetRef(l, _) => env.let_slot(*l).and_then(|s| env.let_value(s)),
+                            Node::LetRef(l, _) => env.let_value_of(*l),
                             a => self.in_place(a, env, sv)?,
                         };
                         if arg.is_some_and(|v| self.guard_known_false(*d, v)) {
@@ -89,7 +89,7 @@ impl Evaluator<'_> {
                 let vals = items.iter().map(|n| self.run(n, env, sv));
                 Ok(Value::tuple(vals.collect::<Run<Vec<Value>>>()?))
             }
-            Node::LetRef(d, e) => match env.let_slot(*d).and_then(|s| env.let_value(s)) {
+            Node::LetRef(d, e) => match env.let_value_of(*d) {
                 Some(v) => Ok(v.clone()),
                 None => self.expr_node(e.get(), env, sv).map_err(bail),
             },
