@@ -28,9 +28,15 @@ fn stored(fp: u64) -> u64 {
     }
 }
 
+/// Fingerprints a new table has room for. Small: every page of a new table is written
+/// before the search starts, and fresh memory is not free (about half a millisecond a MiB
+/// on the machines we measure on), which a model of a few hundred states would pay in full.
+/// A large search grows the table by doubling.
+const FIRST_CAPACITY: usize = 1 << 10;
+
 impl Default for FingerprintSet {
     fn default() -> Self {
-        Self::with_capacity(1 << 16)
+        Self::with_capacity(FIRST_CAPACITY)
     }
 }
 
@@ -42,7 +48,7 @@ impl FingerprintSet {
 
     /// An empty table whose fingerprints are claimed with order keys (`claim`).
     pub fn with_keys() -> Self {
-        Self::sized(1 << 16, 2)
+        Self::sized(FIRST_CAPACITY, 2)
     }
 
     fn sized(n: usize, stride: usize) -> Self {
