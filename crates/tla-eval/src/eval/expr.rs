@@ -275,7 +275,13 @@ impl Evaluator<'_> {
     }
 
     pub(crate) fn values(&self, es: &[Expr], env: &mut Env, sv: &StateView) -> EResult<Vec<Value>> {
-        es.iter().map(|e| self.expr(e, env, sv)).collect()
+        // Sized up front: collecting through `Result` starts from nothing and grows, and the
+        // tuple or set made of it then shrinks the buffer again (a realloc per `<<a, b>>`).
+        let mut out = Vec::with_capacity(es.len());
+        for e in es {
+            out.push(self.expr(e, env, sv)?);
+        }
+        Ok(out)
     }
 
     pub(crate) fn var(

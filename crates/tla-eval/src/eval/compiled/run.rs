@@ -86,8 +86,12 @@ impl Evaluator<'_> {
                 }
             },
             Node::Tuple(items) => {
-                let vals = items.iter().map(|n| self.run(n, env, sv));
-                Ok(Value::tuple(vals.collect::<Run<Vec<Value>>>()?))
+                // Sized up front, as `values` (no realloc when the tuple takes the buffer).
+                let mut vals = Vec::with_capacity(items.len());
+                for n in items.iter() {
+                    vals.push(self.run(n, env, sv)?);
+                }
+                Ok(Value::tuple(vals))
             }
             Node::LetRef(d, e) => match env.let_value_of(*d) {
                 Some(v) => Ok(v.clone()),
