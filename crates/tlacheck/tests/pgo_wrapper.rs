@@ -78,24 +78,21 @@ fn optimized_builds_use_the_profile_recorded_by_the_same_llvm() {
 
 #[test]
 fn another_llvm_or_no_profile_builds_without_it() {
-    let other = tempfile::tempdir().unwrap();
-    let (wrapper, rustc) = setup(other.path(), "23.0.0", Some("22.1.2"), true);
-    assert_eq!(
-        compile(&wrapper, &rustc, OPTIMIZED, None),
-        "--crate-name tla_eval -C opt-level=3"
-    );
-    let unknown = tempfile::tempdir().unwrap();
-    let (wrapper, rustc) = setup(unknown.path(), "22.1.2", None, true);
-    assert_eq!(
-        compile(&wrapper, &rustc, OPTIMIZED, None),
-        "--crate-name tla_eval -C opt-level=3"
-    );
-    let none = tempfile::tempdir().unwrap();
-    let (wrapper, rustc) = setup(none.path(), "22.1.2", Some("22.1.2"), false);
-    assert_eq!(
-        compile(&wrapper, &rustc, OPTIMIZED, None),
-        "--crate-name tla_eval -C opt-level=3"
-    );
+    // (the compiler's LLVM, the one recorded, whether the profile is there)
+    let cases = [
+        ("23.0.0", Some("22.1.2"), true),
+        ("22.1.2", None, true),
+        ("22.1.2", Some("22.1.2"), false),
+    ];
+    for (llvm, recorded, profile) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let (wrapper, rustc) = setup(dir.path(), llvm, recorded, profile);
+        assert_eq!(
+            compile(&wrapper, &rustc, OPTIMIZED, None),
+            "--crate-name tla_eval -C opt-level=3",
+            "{llvm} {recorded:?} {profile}"
+        );
+    }
 }
 
 #[test]
