@@ -4,7 +4,7 @@ use super::{bail, Bail, Base, Node, Place, Run, Step, MAX_STEPS};
 use crate::env::{Binding, Env, ExprRef, StateView};
 use crate::eval::Evaluator;
 use crate::value::Value;
-use tla_sema::ir::DefId;
+use tla_sema::ir::{DefId, LocalId};
 
 impl Evaluator<'_> {
     pub(super) fn run(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<Value> {
@@ -149,21 +149,27 @@ impl Evaluator<'_> {
             }
             Node::Quant(exists, var, parts) => {
                 let [set, body] = &**parts;
-                let elems = match self.in_place(set, env, sv)? {
-                    Some(s) => s.set_iter(),
-                    None => self.run(set, env, sv)?.set_iter(),
+                let owned;
+                let set = match self.in_place(set, env, sv)? {
+                    Some(s) => s,
+                    None => {
+                        owned = self.run(set, env, sv)?;
+                        &owned
+                    }
                 };
-                let elems = elems.map_err(bail)?;
-                let mark = env.len();
-                for x in elems {
-                    env.push_val(*var, x);
-                    let r = self.run_bool(body, env, sv);
-                    env.truncate(mark);
-                    if r? == *exists {
-                        return Ok(*exists);
+                match set {
+                    // An explicit set's elements straight from its slice, without the
+                    // iterator over every form of set (`\E p \in BoundedSeq(S, n)`).
+                    Value::Set(s) => {
+                        let s = s.clone();
+                        let elems = s.as_slice().iter().cloned();
+                        self.quant_over(*exists, *var, body, elems, env, sv)
+                    }
+                    _ => {
+                        let elems = set.set_iter().map_err(bail)?;
+                        self.quant_over(*exists, *var, body, elems, env, sv)
                     }
                 }
-                Ok(!*exists)
             }
             Node::In(not, elem, set) => {
                 let x = self.run(elem, env, sv)?;
@@ -200,6 +206,30 @@ impl Evaluator<'_> {
                 _ => Err(Bail),
             },
         }
+    }
+
+    /// `\E` (`exists`) or `\A` of `var` over `elems`: the first element whose body answers
+    /// `exists` decides.
+    #[inline]
+    fn quant_over(
+        &self,
+        exists: bool,
+        var: LocalId,
+        body: &Node,
+        elems: impl Iterator<Item = Value>,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<bool> {
+        let mark = env.len();
+        for x in elems {
+            env.push_val(var, x);
+            let r = self.run_bool(body, env, sv);
+            env.truncate(mark);
+            if r? == exists {
+                return Ok(exists);
+            }
+        }
+        Ok(!exists)
     }
 
     /// The values of a call's arguments, bound as parameters.
