@@ -123,8 +123,7 @@ impl Evaluator<'_> {
     /// Whether the thread's answer for `d`'s guard with the single argument `arg` (the same
     /// object) is kept and FALSE: the call is FALSE without binding anything.
     pub(super) fn guard_known_false(&self, d: DefId, arg: &Value) -> bool {
-        identical(arg, arg)
-            && self.kept_answer(d, std::slice::from_ref(arg).iter().map(Some)) == Some(false)
+        self.kept_answer(d, std::iter::once(Some(arg))) == Some(false)
     }
 
     fn kept_guard(&self, d: DefId, args: &[Binding]) -> Option<bool> {

@@ -47,15 +47,16 @@ fn same_test(a: &OpValue, b: &OpValue) -> bool {
     }
 }
 
-/// Whether results for `test` may be kept (see above).
-fn named(test: &OpValue) -> bool {
-    matches!(test, OpValue::Def(_) | OpValue::Builtin(_))
+/// Whether `SelectSeq(seq, test)` may have a kept result: a sequence and a named test (see
+/// above; `keep_select` also asks that the test be `op_fixed`).
+fn keepable(seq: &Value, test: &OpValue) -> bool {
+    matches!(seq, Value::Func(_)) && matches!(test, OpValue::Def(_) | OpValue::Builtin(_))
 }
 
 impl Evaluator<'_> {
     /// The kept `SelectSeq(seq, test)`, if any.
     pub(crate) fn kept_select(&self, seq: &Value, test: &OpValue) -> Option<Value> {
-        if !matches!(seq, Value::Func(_)) || !named(test) {
+        if !keepable(seq, test) {
             return None;
         }
         KEPT.with(|k| {
@@ -69,7 +70,7 @@ impl Evaluator<'_> {
 
     /// Keeps `out` as `SelectSeq(seq, test)` when the rules above allow it.
     pub(crate) fn keep_select(&self, seq: &Value, test: &OpValue, out: &Value) {
-        if !matches!(seq, Value::Func(_)) || !named(test) || !self.op_fixed(test) {
+        if !keepable(seq, test) || !self.op_fixed(test) {
             return;
         }
         let entry = Entry {
