@@ -113,6 +113,27 @@ impl SetValue {
         Ok(false)
     }
 
+    /// `contains` for the tuple of `items`, without making it (`<<p[i], p[i+1]>> \in R` for
+    /// every step of a path). Against an element that is a function on `1..n`, TLC's
+    /// `compareTo` of a tuple orders by length, then item by item, and that is done on the
+    /// items; any other element is left to `contains` with the tuple made, which retraces
+    /// the same search (comparisons change nothing) from the start.
+    pub fn contains_tuple(&self, items: &[Value]) -> VResult<bool> {
+        let (mut lo, mut hi) = (0, self.0.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let Some(other) = self.0[mid].as_func().and_then(|f| f.as_tuple()) else {
+                return self.contains(&Value::tuple(items.to_vec()));
+            };
+            match cmp_items(items, other)? {
+                Ordering::Equal => return Ok(true),
+                Ordering::Less => hi = mid,
+                Ordering::Greater => lo = mid + 1,
+            }
+        }
+        Ok(false)
+    }
+
     /// `self \cup other` by merging.
     pub fn union(&self, other: &SetValue) -> VResult<SetValue> {
         if other.is_empty() {
@@ -265,4 +286,19 @@ impl SetBuilder {
             SetValue::from_vec(self.items)
         }
     }
+}
+
+/// TLC's `compareTo` of a tuple with a function on `1..n`, given their items: shorter first,
+/// then the first unequal item decides (`order.rs`'s `func_cmp` on such a pair).
+fn cmp_items(a: &[Value], b: &[Value]) -> VResult<Ordering> {
+    if a.len() != b.len() {
+        return Ok(a.len().cmp(&b.len()));
+    }
+    for (x, y) in a.iter().zip(b) {
+        let o = x.tlc_cmp(y)?;
+        if o != Ordering::Equal {
+            return Ok(o);
+        }
+    }
+    Ok(Ordering::Equal)
 }

@@ -2,6 +2,7 @@
 
 use super::{bail, Bail, Base, Node, Place, Run, Step, MAX_STEPS};
 use crate::env::{Binding, Env, ExprRef, StateView};
+use crate::error::AtLoc;
 use crate::eval::Evaluator;
 use crate::value::Value;
 use tla_sema::ir::{DefId, LocalId};
@@ -177,6 +178,11 @@ impl Evaluator<'_> {
                 Ok(m != *not)
             }
             Node::InAt(not, elem, set) => {
+                if let Node::Tuple(items) = &**elem {
+                    if let Some(m) = self.tuple_in_place(items, set, env, sv)? {
+                        return Ok(m != *not);
+                    }
+                }
                 let x = self.run(elem, env, sv)?;
                 let m = match self.find(set, env, sv)? {
                     Some(s) => crate::eval::builtin::member(s, &x, set.src.get().loc),
@@ -230,6 +236,32 @@ impl Evaluator<'_> {
             }
         }
         Ok(!exists)
+    }
+
+    /// `<<a, b, ...>> \in set` for a set at hand, searched without making the tuple when the
+    /// set is explicit; `None` when the items are too many to hold here, with nothing run.
+    fn tuple_in_place(
+        &self,
+        items: &[Node],
+        set: &Place,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Option<bool>> {
+        if items.len() > MAX_PROBE_ITEMS {
+            return Ok(None);
+        }
+        let mut buf: [Value; MAX_PROBE_ITEMS] = [const { Value::FALSE }; MAX_PROBE_ITEMS];
+        for (slot, n) in buf.iter_mut().zip(items.iter()) {
+            *slot = self.run(n, env, sv)?;
+        }
+        let vals = &buf[..items.len()];
+        let loc = set.src.get().loc;
+        let m = match self.find(set, env, sv)? {
+            Some(Value::Set(s)) => s.contains_tuple(vals).at(loc),
+            Some(s) => crate::eval::builtin::member(s, &Value::tuple(vals.to_vec()), loc),
+            None => self.member_expr(set.src.get(), &Value::tuple(vals.to_vec()), env, sv),
+        };
+        m.map(Some).map_err(bail)
     }
 
     /// The values of a call's arguments, bound as parameters.
@@ -452,6 +484,9 @@ impl Evaluator<'_> {
         Ok(v.clone())
     }
 }
+
+/// The most items of a tuple searched for in a set without being made (`tuple_in_place`).
+const MAX_PROBE_ITEMS: usize = 4;
 
 /// Whether `n`'s value is found in place (`in_place`) when it is a value: a place, or a value
 /// kept already.

@@ -149,3 +149,61 @@ fn large_sets_answer_again_as_they_answered_first() {
         fails(&strs, &odd);
     }
 }
+
+#[test]
+fn a_tuple_searched_by_its_items_answers_as_the_tuple() {
+    let pairs: Vec<Value> = (1..=3)
+        .flat_map(|a| (1..=3).map(move |b| tup(vec![int(a), int(b)])))
+        .collect();
+    let sets = [
+        set(pairs.clone()),
+        set(vec![
+            tup(vec![]),
+            tup(vec![int(2)]),
+            tup(vec![int(1), int(1)]),
+        ]),
+        // Functions on 0..1 and 2..3 compare by their domains: left to the tuple itself.
+        set(vec![
+            range_fcn(0, vec![int(1), int(2)]),
+            tup(vec![int(1), int(2)]),
+            range_fcn(2, vec![int(1), int(2)]),
+        ]),
+        set(vec![
+            fcn(vec![(int(1), int(5)), (int(3), int(6))]),
+            tup(vec![int(2), int(2)]),
+        ]),
+        set(vec![
+            Value::model_value("memt_mv"),
+            tup(vec![int(4), int(4)]),
+        ]),
+        set(vec![Value::model_value("t_memt")]),
+        ints(&[1, 2, 3]),
+        set(vec![
+            tup(vec![int(1), s("memt_a")]),
+            tup(vec![int(2), s("memt_b")]),
+        ]),
+        set(vec![]),
+    ];
+    let probes = [
+        vec![int(2), int(3)],
+        vec![int(1), int(2)],
+        vec![int(4), int(4)],
+        vec![int(3), int(3), int(3)],
+        vec![],
+        vec![int(2)],
+        vec![int(1), s("memt_a")],
+        vec![int(2), int(2)],
+    ];
+    let set_values = sets.iter().map(|v| v.as_set().expect("explicit"));
+    for (set, sv) in sets.iter().zip(set_values) {
+        for items in &probes {
+            let made = sv.contains(&tup(items.clone()));
+            let probed = sv.contains_tuple(items);
+            match (&made, &probed) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{:?} \\in {set}", items),
+                (Err(a), Err(b)) => assert_eq!(a.kind, b.kind, "{:?} \\in {set}", items),
+                _ => panic!("{:?} \\in {set}: {:?} against {:?}", items, made, probed),
+            }
+        }
+    }
+}
