@@ -59,10 +59,12 @@ const KEY_BUDGET: usize = 512;
 /// kept (see the top).
 pub(super) type CallMemoPlans = Vec<Option<Box<[LocalId]>>>;
 
-/// A key's values and their hash over their representation.
+/// A key's values, their hash over their representation, and their size (as
+/// `count_nodes` counts it, found while hashing).
 struct Key {
     hash: u64,
     vals: Box<[Value]>,
+    nodes: usize,
 }
 
 impl PartialEq for Key {
@@ -80,8 +82,9 @@ impl Eq for Key {}
 
 impl Key {
     /// The key of `vals` under `seed`; `None` when a value holds a lazy set or they are
-    /// larger than `budget` scalars (and set/function headers).
-    fn of(seed: u64, vals: Vec<Value>, mut budget: usize) -> Option<Key> {
+    /// larger than `KEY_BUDGET` scalars (and set/function headers).
+    fn of(seed: u64, vals: Vec<Value>) -> Option<Key> {
+        let mut budget = KEY_BUDGET;
         let mut hash = seed;
         for v in &vals {
             hash = key_value_hash(v, hash, &mut budget)?;
@@ -89,6 +92,7 @@ impl Key {
         Some(Key {
             hash,
             vals: vals.into_boxed_slice(),
+            nodes: KEY_BUDGET - budget,
         })
     }
 }
@@ -139,10 +143,15 @@ impl Trial {
 struct DefTable {
     trial: Trial,
     off: bool,
-    values: HashMap<Key, Value, BuildHasherDefault<KeyHasher>>,
+    /// Each value with its size (`count_nodes`), so that another table keeping it (a call
+    /// site's, after a hit here) need not walk it again.
+    values: HashMap<Key, Sized, BuildHasherDefault<KeyHasher>>,
     /// The size of the keys and values held (see `count_nodes`).
     nodes: usize,
 }
+
+/// A kept value with its size (`count_nodes`).
+type Sized = (Value, usize);
 
 /// A call site's plan (`site_plan`) and table.
 type SiteTable = (Option<Box<[LocalId]>>, DefTable);
@@ -180,7 +189,7 @@ impl Tables {
 
 impl DefTable {
     /// Counts a look-up of `key`; `Err` once the table is (or is now) off.
-    fn look_up(&mut self, key: &Key) -> Result<Option<Value>, ()> {
+    fn look_up(&mut self, key: &Key) -> Result<Option<Sized>, ()> {
         if self.off {
             return Err(());
         }
@@ -195,22 +204,29 @@ impl DefTable {
         Ok(v)
     }
 
-    fn keep(&mut self, key: Key, v: &Value) {
+    /// Keeps `v` (of `nodes`, when known) for `key`, if there is room for it. Returns its
+    /// size, when counted.
+    fn keep(&mut self, key: Key, v: &Value, nodes: Option<usize>) -> Option<usize> {
         if self.off || self.values.len() >= MAX_ENTRIES {
-            return;
+            return nodes;
         }
-        let mut budget = MAX_VALUE_NODES;
-        if !count_nodes(v, &mut budget) || !key.vals.iter().all(|k| count_nodes(k, &mut budget)) {
-            return;
+        let nodes = nodes.or_else(|| {
+            let mut budget = MAX_VALUE_NODES;
+            count_nodes(v, &mut budget).then(|| MAX_VALUE_NODES - budget)
+        })?;
+        // The key was sized when hashed (at most KEY_BUDGET).
+        let size = nodes + key.nodes;
+        if size > MAX_VALUE_NODES {
+            return Some(nodes);
         }
-        let size = MAX_VALUE_NODES - budget;
         let total = KEPT_NODES.with(|k| k.get());
         if total + size > MAX_KEPT_NODES {
-            return;
+            return Some(nodes);
         }
         KEPT_NODES.with(|k| k.set(total + size));
         self.nodes += size;
-        self.values.insert(key, v.clone());
+        self.values.insert(key, (v.clone(), nodes));
+        Some(nodes)
     }
 }
 
@@ -414,7 +430,7 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         let site = args.as_ptr() as usize;
         let Some(key) = self.site_key(d, site, args, env) else {
-            return self.call_kept_by_value(d, args, env, sv);
+            return Ok(self.call_kept_by_value(d, args, env, sv)?.0);
         };
         let found = TABLES.with(|t| {
             let mut t = t.borrow_mut();
@@ -422,19 +438,19 @@ impl Evaluator<'_> {
             t.sites.get_mut(&site).map(|(_, table)| table.look_up(&key))
         });
         match found {
-            Some(Ok(Some(v))) => Ok(v),
+            Some(Ok(Some((v, _)))) => Ok(v),
             Some(Ok(None)) => {
-                let v = self.call_kept_by_value(d, args, env, sv)?;
+                let (v, nodes) = self.call_kept_by_value(d, args, env, sv)?;
                 TABLES.with(|t| {
                     let mut t = t.borrow_mut();
                     t.reset_for(self.id);
                     if let Some((_, table)) = t.sites.get_mut(&site) {
-                        table.keep(key, &v);
+                        table.keep(key, &v, nodes);
                     }
                 });
                 Ok(v)
             }
-            _ => self.call_kept_by_value(d, args, env, sv),
+            _ => Ok(self.call_kept_by_value(d, args, env, sv)?.0),
         }
     }
 
@@ -460,7 +476,7 @@ impl Evaluator<'_> {
             }
             Some(())
         })?;
-        Key::of(site as u64, vals, KEY_BUDGET)
+        Key::of(site as u64, vals)
     }
 
     /// The names bound outside a call's arguments that they read, when the arguments are
@@ -501,14 +517,14 @@ impl Evaluator<'_> {
         Some(free.into_boxed_slice())
     }
 
-    /// A call of `d` kept by its argument values.
+    /// A call of `d` kept by its argument values, with the value's size when it was counted.
     fn call_kept_by_value(
         &self,
         d: DefId,
         args: &[Expr],
         env: &mut Env,
         sv: &StateView,
-    ) -> EResult<Value> {
+    ) -> EResult<(Value, Option<usize>)> {
         let bindings = self.bindings(d, args, env, sv)?;
         let eval = |ev: &Self, bindings: Vec<Binding>, env: &mut Env| {
             ev.call_bound_with(d, bindings, env, &mut |ev, body, env| {
@@ -516,16 +532,16 @@ impl Evaluator<'_> {
             })
         };
         let Some(key) = self.call_key(d, &bindings, env) else {
-            return eval(self, bindings, env);
+            return Ok((eval(self, bindings, env)?, None));
         };
         let found = TABLES.with(|t| t.borrow_mut().of(self.id, d).look_up(&key));
         match found {
-            Ok(Some(v)) => Ok(v),
-            Err(()) => eval(self, bindings, env),
+            Ok(Some((v, nodes))) => Ok((v, Some(nodes))),
+            Err(()) => Ok((eval(self, bindings, env)?, None)),
             Ok(None) => {
                 let v = eval(self, bindings, env)?;
-                TABLES.with(|t| t.borrow_mut().of(self.id, d).keep(key, &v));
-                Ok(v)
+                let nodes = TABLES.with(|t| t.borrow_mut().of(self.id, d).keep(key, &v, None));
+                Ok((v, nodes))
             }
         }
     }
@@ -547,7 +563,11 @@ impl Evaluator<'_> {
             if t.ev != self.id {
                 return None;
             }
-            t.defs.get(d.index())?.values.get(&key).cloned()
+            t.defs
+                .get(d.index())?
+                .values
+                .get(&key)
+                .map(|(v, _)| v.clone())
         })
     }
 
@@ -567,7 +587,7 @@ impl Evaluator<'_> {
                 _ => return None,
             }
         }
-        Key::of(d.0 as u64, vals, KEY_BUDGET)
+        Key::of(d.0 as u64, vals)
     }
 
     fn call_memo_plans(&self) -> &CallMemoPlans {
