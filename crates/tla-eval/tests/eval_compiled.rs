@@ -58,6 +58,9 @@ V13(k) == LET m == <<k, f[k]>> IN <<Add(m[1], m[2]), L(m), Add(Len(m), k), At(m,
 V14(k) == LET m == <<k, f[k]>> IN <<m, Add(k, m[2]), m>>
 V15(k, S) == k \in S /\ <<k>> \notin S /\ \E x \in S : f[x] \in g[1][2] .. 6 /\ x + 1 \in S
 V16(k, s) == <<Len(s) >= 3, Len(s) - k, k < Len(s), ~(Len(s) <= 2), Len(s[k]) > 0>>
+V17(k, p, R) == <<p[Len(p)] = k, p[k + 1] > p[k], \A i \in 1..(Len(p) - 1) : <<p[i], p[i + 1]>> \in R,
+                  <<k, p[k]>> \notin R, g[k][k + 1], f[Len(p) - 1], p[k + 1] + f[Len(p)]>>
+V18(k, R) == <<<<k, k + 1>> \in R, <<k - 1, k>> \in R, <<k, k, k>> \in R>>
 E1(k) == \A x \in 1..k : f[x] > 0
 E2(k) == r.c = k
 E3(k) == f[k] <= "a"
@@ -77,6 +80,10 @@ E16(k) == LET m == f[k + 5] IN Add(m, 1)
 E17(k, S) == k \in S
 E18(k, s) == Len(s[k]) > k
 E19(k, s) == Len(s) < r.b
+E20(k, R) == <<k, "a">> \in R
+E21(k, p) == p[Len(p) + k] = 1
+E22(k, p) == p[2147483647 + k] = 1
+E23(k, R) == <<k, k>> \in R
 RV1 == V1(2)
 RV2 == V2(3)
 RV3 == V3(1)
@@ -93,6 +100,8 @@ RV13 == V13(2)
 RV14 == V14(2)
 RV15 == V15(1, {1, 2})
 RV16 == V16(1, <<<<1>>, 2>>)
+RV17 == V17(1, <<1, 2, 1>>, {<<1, 2>>, <<2, 1>>, <<1, 1>>})
+RV18 == V18(1, {[i \in 0..1 |-> i], <<1, 2>>, [i \in 2..3 |-> i], <<>>})
 RE1 == E1(4)
 RE2 == E2(1)
 RE3 == E3(1)
@@ -112,6 +121,10 @@ RE16 == E16(1)
 RE17 == E17(1, 5)
 RE18 == E18(1, <<2>>)
 RE19 == E19(1, <<2>>)
+RE20 == E20(1, {<<1, 2>>})
+RE21 == E21(1, <<1>>)
+RE22 == E22(1, <<1>>)
+RE23 == E23(1, {1, 2})
 RV1b == V1(1)
 RV2b == V2(2)
 RV9b == V9(3)
@@ -129,11 +142,11 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let (compiling, interpreting) = evaluators(&spec);
     let values = [
         "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12", "V13", "V14",
-        "V16",
+        "V16", "V17", "V18",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
-        "E15", "E16", "E17", "E18", "E19",
+        "E15", "E16", "E17", "E18", "E19", "E20", "E21", "E22", "E23",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

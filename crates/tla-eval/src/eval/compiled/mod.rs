@@ -49,7 +49,9 @@ pub(crate) enum Node {
     /// enumeration, a membership) serves every evaluation.
     Folded(std::sync::OnceLock<Value>, ExprRef),
     /// `f[a]...` and `r.field...` on a value at hand, some argument computed (`f[i + 1]`).
-    Path(Base, Box<[Step]>, ExprRef),
+    /// True when every computed argument is of a form whose integer is found without
+    /// binding anything (`p[Len(p)]`, `p[i + 1]`): the part is then found in place.
+    Path(Base, Box<[Step]>, bool, ExprRef),
     /// Naturals' `+`, `-`, `*`, `\div`, `%`, `<`, `>`, `<=`, `>=`.
     IntOp(IntOp, DefId, Box<[Node; 2]>, ExprRef),
     /// A call of a native operator (`Len(s)`, `a..b`, `Append(s, x)`) with value arguments.
@@ -461,7 +463,11 @@ impl Evaluator<'_> {
                 src,
             }));
         }
-        Some(Node::Path(base, steps.into(), src))
+        let int_keys = steps.iter().all(|s| match s {
+            Step::Key(_) => true,
+            Step::Arg(a) => int_at_hand_form(a),
+        });
+        Some(Node::Path(base, steps.into(), int_keys, src))
     }
 
     /// Whether evaluating `e` twice shows nothing more than once: it reaches no operator
@@ -555,4 +561,14 @@ fn no_effects_expr(e: &Expr, def_ok: &mut dyn FnMut(DefId) -> bool) -> bool {
         return false;
     }
     tla_sema::visit::all_children(e, &mut |c| no_effects_expr(c, def_ok))
+}
+
+/// Whether `n` is of a form whose integer `int_now` may find without binding anything: a
+/// place, a sequence's length, or Naturals' operator on such forms.
+fn int_at_hand_form(n: &Node) -> bool {
+    match n {
+        Node::Place(_) | Node::Folded(..) | Node::Len(_) => true,
+        Node::IntOp(_, _, args, _) => args.iter().all(int_at_hand_form),
+        _ => false,
+    }
 }

@@ -21,7 +21,14 @@ impl Evaluator<'_> {
                     Ok(kept.get_or_init(|| v).clone())
                 }
             },
-            Node::Path(base, steps, e) => self.run_path(base, steps, e, env, sv),
+            Node::Path(base, steps, int_keys, e) => {
+                if *int_keys {
+                    if let Some(v) = self.path_in_place(base, steps, env, sv)? {
+                        return Ok(v.clone());
+                    }
+                }
+                self.run_path(base, steps, e, env, sv)
+            }
             Node::IntOp(op, d, args, e) => {
                 if self.overrides[d.index()].is_some() {
                     return self.expr_node(e.get(), env, sv).map_err(bail);
@@ -353,7 +360,70 @@ impl Evaluator<'_> {
         match n {
             Node::Place(p) => self.find(p, env, sv),
             Node::Folded(kept, _) => Ok(kept.get()),
+            Node::Path(base, steps, true, _) => self.path_in_place(base, steps, env, sv),
             _ => Ok(None),
+        }
+    }
+
+    /// The part of a value at hand a path reaches, by reference, when each computed key is
+    /// an integer found without binding anything (`int_now`); `None` otherwise.
+    fn path_in_place<'v>(
+        &'v self,
+        base: &'v Base,
+        steps: &'v [Step],
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
+        // The keys first, as `run_path` computes them.
+        let mut ints = [0i64; MAX_STEPS];
+        for (i, step) in steps.iter().enumerate() {
+            if let Step::Arg(a) = step {
+                match self.int_now(a, env, sv)? {
+                    Some(k) => ints[i] = k,
+                    None => return Ok(None),
+                }
+            }
+        }
+        let Some(mut v) = self.at_hand(base, env, sv)? else {
+            return Ok(None);
+        };
+        for (i, step) in steps.iter().enumerate() {
+            let computed;
+            let key = match step {
+                Step::Arg(_) => {
+                    computed = Value::Int(ints[i]);
+                    &computed
+                }
+                Step::Key(k) => match self.at_hand(k, env, sv)? {
+                    Some(key) => key,
+                    None => return Ok(None),
+                },
+            };
+            v = match v {
+                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
+                _ => return Err(Bail),
+            };
+        }
+        Ok(Some(v))
+    }
+
+    /// `n`'s integer, when found without binding anything: a place's, a sequence's length,
+    /// or Naturals' operator on such (in range; anything else is left to `run`).
+    fn int_now(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
+        match n {
+            Node::IntOp(op, d, args, _) if self.overrides[d.index()].is_none() => {
+                let Some(i) = self.int_now(&args[0], env, sv)? else {
+                    return Ok(None);
+                };
+                let Some(j) = self.int_now(&args[1], env, sv)? else {
+                    return Ok(None);
+                };
+                Ok(match op.apply(i, j) {
+                    Some(Value::Int(k)) => Some(k),
+                    _ => None,
+                })
+            }
+            _ => self.int_at_hand(n, env, sv),
         }
     }
 
@@ -492,7 +562,7 @@ const MAX_PROBE_ITEMS: usize = 4;
 /// kept already.
 fn placed(n: &Node) -> bool {
     match n {
-        Node::Place(_) => true,
+        Node::Place(_) | Node::Path(_, _, true, _) => true,
         Node::Folded(kept, _) => kept.get().is_some(),
         _ => false,
     }
