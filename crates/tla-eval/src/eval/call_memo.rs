@@ -688,7 +688,7 @@ impl Evaluator<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::count_nodes;
+    use super::{count_nodes, Key};
     use crate::value::{IStr, SetValue, Value};
 
     fn set(items: Vec<Value>) -> Value {
@@ -715,5 +715,21 @@ mod tests {
                 size - 1
             );
         }
+    }
+
+    #[test]
+    fn a_key_is_sized_as_its_values_are_counted() {
+        let pair = Value::tuple(vec![Value::Int(1), Value::Int(2)]);
+        let vals = vec![
+            set(vec![pair.clone(), Value::tuple(vec![])]),
+            Value::Int(3),
+            pair,
+        ];
+        let mut budget = usize::MAX;
+        assert!(vals.iter().all(|v| count_nodes(v, &mut budget)));
+        let key = Key::of(7, vals.clone()).expect("a key");
+        assert_eq!(key.nodes, usize::MAX - budget);
+        // Hashed again: the set and the pair are now taken from the table of hashed objects.
+        assert_eq!(Key::of(7, vals).expect("a key").nodes, key.nodes);
     }
 }
