@@ -101,6 +101,17 @@ impl SetValue {
 
     /// `elem \in self`, by TLC's binary search (`elem.compareTo(e)`).
     pub fn contains(&self, elem: &Value) -> VResult<bool> {
+        // A tuple by its items (a record's domain is never `1..n`).
+        if let Some(items) = elem.as_func().and_then(|f| f.as_tuple()) {
+            if let Some(found) = self.search_items(items)? {
+                return Ok(found);
+            }
+        }
+        self.search(elem)
+    }
+
+    /// `contains` by `elem.compareTo(e)` for each element met.
+    fn search(&self, elem: &Value) -> VResult<bool> {
         let (mut lo, mut hi) = (0, self.0.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -114,24 +125,33 @@ impl SetValue {
     }
 
     /// `contains` for the tuple of `items`, without making it (`<<p[i], p[i+1]>> \in R` for
-    /// every step of a path). Against an element that is a function on `1..n`, TLC's
-    /// `compareTo` of a tuple orders by length, then item by item, and that is done on the
-    /// items; any other element is left to `contains` with the tuple made, which retraces
-    /// the same search (comparisons change nothing) from the start.
+    /// every step of a path).
     pub fn contains_tuple(&self, items: &[Value]) -> VResult<bool> {
+        match self.search_items(items)? {
+            Some(found) => Ok(found),
+            None => self.search(&Value::tuple(items.to_vec())),
+        }
+    }
+
+    /// `search` for a tuple (or another function on `1..n`) given its items.
+    /// Against an element that is a function on `1..n`, TLC's `compareTo` of such a value
+    /// orders by length, then item by item, and that is done on the items. `None` at the
+    /// first other element: `search` then retraces the same steps (comparisons change
+    /// nothing) with the value itself.
+    fn search_items(&self, items: &[Value]) -> VResult<Option<bool>> {
         let (mut lo, mut hi) = (0, self.0.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
             let Some(other) = self.0[mid].as_func().and_then(|f| f.as_tuple()) else {
-                return self.contains(&Value::tuple(items.to_vec()));
+                return Ok(None);
             };
             match cmp_items(items, other)? {
-                Ordering::Equal => return Ok(true),
+                Ordering::Equal => return Ok(Some(true)),
                 Ordering::Less => hi = mid,
                 Ordering::Greater => lo = mid + 1,
             }
         }
-        Ok(false)
+        Ok(Some(false))
     }
 
     /// `self \cup other` by merging.

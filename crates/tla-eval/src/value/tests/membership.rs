@@ -194,15 +194,39 @@ fn a_tuple_searched_by_its_items_answers_as_the_tuple() {
         vec![int(1), s("memt_a")],
         vec![int(2), int(2)],
     ];
+    // TLC's binary search, `x.compareTo(e)` at each step.
+    let reference = |set: &[Value], x: &Value| {
+        let (mut lo, mut hi) = (0, set.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match x.tlc_cmp(&set[mid])? {
+                std::cmp::Ordering::Equal => return Ok(true),
+                std::cmp::Ordering::Less => hi = mid,
+                std::cmp::Ordering::Greater => lo = mid + 1,
+            }
+        }
+        Ok(false)
+    };
     let set_values = sets.iter().map(|v| v.as_set().expect("explicit"));
     for (set, sv) in sets.iter().zip(set_values) {
+        let elems: Vec<Value> = sv.iter().cloned().collect();
         for items in &probes {
-            let made = sv.contains(&tup(items.clone()));
-            let probed = sv.contains_tuple(items);
-            match (&made, &probed) {
-                (Ok(a), Ok(b)) => assert_eq!(a, b, "{:?} \\in {set}", items),
-                (Err(a), Err(b)) => assert_eq!(a.kind, b.kind, "{:?} \\in {set}", items),
-                _ => panic!("{:?} \\in {set}: {:?} against {:?}", items, made, probed),
+            let want: Result<bool, crate::value::ValueError> =
+                reference(&elems, &tup(items.clone()));
+            let answers = [
+                ("items", sv.contains_tuple(items)),
+                ("tuple", sv.contains(&tup(items.clone()))),
+                (
+                    "function on 1..n",
+                    sv.contains(&range_fcn(1, items.clone())),
+                ),
+            ];
+            for (how, got) in answers {
+                match (&want, &got) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b, "{items:?} \\in {set} by {how}"),
+                    (Err(a), Err(b)) => assert_eq!(a.kind, b.kind, "{items:?} \\in {set} by {how}"),
+                    _ => panic!("{items:?} \\in {set} by {how}: {got:?}, not {want:?}"),
+                }
             }
         }
     }
