@@ -233,16 +233,26 @@ impl Evaluator<'_> {
         env: &mut Env,
         sv: &StateView,
     ) -> Run<bool> {
+        let mut elems = elems;
+        let Some(first) = elems.next() else {
+            return Ok(!exists);
+        };
+        // One binding, its value replaced for each element.
         let mark = env.len();
-        for x in elems {
-            env.push_val(var, x);
-            let r = self.run_bool(body, env, sv);
-            env.truncate(mark);
-            if r? == exists {
-                return Ok(exists);
+        env.push_val(var, first);
+        let answer = loop {
+            match self.run_bool(body, env, sv) {
+                Ok(b) if b != exists => {}
+                r => break r,
             }
-        }
-        Ok(!exists)
+            let Some(x) = elems.next() else {
+                break Ok(!exists);
+            };
+            env.truncate(mark + 1);
+            env.set_val(mark, x);
+        };
+        env.truncate(mark);
+        answer
     }
 
     /// `<<a, b, ...>> \in set` for a set at hand, searched without making the tuple when the
@@ -410,21 +420,29 @@ impl Evaluator<'_> {
     /// `n`'s integer, when found without binding anything: a place's, a sequence's length,
     /// or Naturals' operator on such (in range; anything else is left to `run`).
     fn int_now(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
-        match n {
-            Node::IntOp(op, d, args, _) if self.overrides[d.index()].is_none() => {
+        let Node::IntOp(op, d, args, _) = n else {
+            return self.int_at_hand(n, env, sv);
+        };
+        if self.overrides[d.index()].is_some() {
+            return Ok(None);
+        }
+        // Operands at hand (`i + 1`) without a call each; nested operators by recursion.
+        let (i, j) = match self.both_ints(args, env, sv)? {
+            Some(ij) => ij,
+            None => {
                 let Some(i) = self.int_now(&args[0], env, sv)? else {
                     return Ok(None);
                 };
                 let Some(j) = self.int_now(&args[1], env, sv)? else {
                     return Ok(None);
                 };
-                Ok(match op.apply(i, j) {
-                    Some(Value::Int(k)) => Some(k),
-                    _ => None,
-                })
+                (i, j)
             }
-            _ => self.int_at_hand(n, env, sv),
-        }
+        };
+        Ok(match op.apply(i, j) {
+            Some(Value::Int(k)) => Some(k),
+            _ => None,
+        })
     }
 
     /// `x op y` for operands that are not both integers (or overflow): Naturals' operator
