@@ -372,13 +372,51 @@ impl Value {
             // Strings and model values equal only themselves: the token suffices.
             Value::Str(s) => (1 << 40) | s.token() as u64,
             Value::ModelValue(m) => (2 << 40) | m.name().token() as u64,
-            _ => with_fp(|fp| {
-                fp.buf.clear();
-                let _ = encode(self, &mut fp.buf, false);
-                xxh3_64(&fp.buf)
-            }),
+            // A function on lo..hi to integers (`CR[n - 1, v]`'s argument) without encoding:
+            // equal functions have the same range domain (canonical) and integers.
+            Value::Func(f) if f.len() <= SHORT_INT_FUNC => match (f.domain(), int_items(f)) {
+                (Domain::Range(lo), Some(h)) => mix64(h ^ (*lo as u64).rotate_left(32)),
+                _ => self.encoded_hash(),
+            },
+            _ => self.encoded_hash(),
         }
     }
+
+    /// xxh3 of the encoding: equal values have equal bytes.
+    fn encoded_hash(&self) -> u64 {
+        with_fp(|fp| {
+            fp.buf.clear();
+            let _ = encode(self, &mut fp.buf, false);
+            xxh3_64(&fp.buf)
+        })
+    }
+}
+
+/// Functions up to this length whose values are all integers hash without encoding.
+const SHORT_INT_FUNC: usize = 8;
+
+/// A hash of `f`'s values when they are all integers (their number included).
+fn int_items(f: &super::FuncValue) -> Option<u64> {
+    let mut h = f.len() as u64;
+    for x in f.values() {
+        let Value::Int(n) = x else {
+            return None;
+        };
+        h = (h ^ *n as u64)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+    Some(h)
+}
+
+/// The finalizer of MurmurHash3: every input bit moves high and low output bits (the
+/// tables take buckets from the low bits and tags from the high ones).
+fn mix64(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
 }
 
 impl Hash for Value {

@@ -112,6 +112,39 @@ fn hash_agrees_with_eq() {
     h.insert(Value::subset(Value::Nat));
     assert_eq!(h.len(), 4);
     assert!(h.contains(&Value::subset(Value::Nat)));
+    // Functions to integers, hashed without their encoding up to 8 values, by it beyond.
+    let hash = |v: &Value| {
+        use std::hash::{Hash, Hasher};
+        let mut s = std::collections::hash_map::DefaultHasher::new();
+        v.hash(&mut s);
+        s.finish()
+    };
+    let long: Vec<Value> = (1..=9).map(int).collect();
+    let long_pairs: Vec<(Value, Value)> = (1..=9).map(|i| (int(i), int(i))).collect();
+    let equal = [
+        (
+            tup(vec![int(1), int(5)]),
+            fcn(vec![(int(1), int(1)), (int(2), int(5))]),
+        ),
+        (range_fcn(2, vec![int(7)]), fcn(vec![(int(2), int(7))])),
+        (tup(vec![]), fcn(vec![])),
+        (tup(long.clone()), fcn(long_pairs)),
+    ];
+    for (a, b) in &equal {
+        assert_eq!(a, b);
+        assert_eq!(hash(a), hash(b), "{a} and {b}");
+    }
+    let distinct: HashSet<u64> = [
+        tup(vec![int(1), int(5)]),
+        tup(vec![int(5), int(1)]),
+        range_fcn(2, vec![int(1), int(5)]),
+        tup(vec![int(1), int(5), int(0)]),
+        tup(long),
+    ]
+    .iter()
+    .map(hash)
+    .collect();
+    assert_eq!(distinct.len(), 5);
 }
 
 #[test]
