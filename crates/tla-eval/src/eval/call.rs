@@ -422,15 +422,15 @@ impl Evaluator<'_> {
             .iter()
             .map(|b| if b.tuple { 1 } else { b.vars.len() })
             .sum();
-        let parts: Vec<Value> = if names == 1 {
-            vec![arg.clone()]
+        let parts: &[Value] = if names == 1 {
+            std::slice::from_ref(arg)
         } else {
             match arg.as_func().and_then(|f| f.as_tuple()) {
-                Some(t) if t.len() == names => t.to_vec(),
+                Some(t) if t.len() == names => t,
                 _ => return Err(self.outside_domain(d, arg)),
             }
         };
-        let mut parts = parts.into_iter();
+        let mut parts = parts.iter().cloned();
         for b in bounds {
             let set = self.expr(&b.set, env, sv)?;
             let names: &[tla_sema::ir::LocalId] = if b.tuple { &b.vars[..1] } else { &b.vars };
