@@ -130,7 +130,11 @@ impl Evaluator<'_> {
             }
             Node::Junction(or, items) => {
                 for it in items.iter() {
-                    if self.run_bool(it, env, sv)? == *or {
+                    let b = match self.bool_at_hand(it, env, sv)? {
+                        Some(b) => b,
+                        None => self.run_bool(it, env, sv)?,
+                    };
+                    if b == *or {
                         return Ok(*or);
                     }
                 }
@@ -218,6 +222,23 @@ impl Evaluator<'_> {
                 Value::Bool(b) => Ok(b),
                 _ => Err(Bail),
             },
+        }
+    }
+
+    /// A conjunct's truth when it compares values found in place (`p[1] = s`,
+    /// `Len(p) > 1`): without a call of `run_bool` each. `None`: `run_bool` decides (the
+    /// parts looked at here are found again there, which changes nothing).
+    #[inline(always)]
+    fn bool_at_hand(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<bool>> {
+        match n {
+            Node::Eq(neq, args) => match self.both_in_place(args, env, sv)? {
+                Some((x, y)) => x.tlc_eq(y).map(|eq| Some(eq != *neq)).map_err(bail),
+                None => Ok(None),
+            },
+            Node::IntOp(op, d, args, _) if self.overrides[d.index()].is_none() => Ok(self
+                .both_ints(args, env, sv)?
+                .and_then(|(i, j)| op.compare(i, j))),
+            _ => Ok(None),
         }
     }
 
