@@ -55,9 +55,15 @@ impl ExprRef {
 
 /// The locals in scope, innermost last. Lookups stop at `base`: a definition's body sees its
 /// own parameters and what it binds, not its caller's locals.
+///
+/// A lookup takes one step, not a walk down the stack: each name's innermost binding is
+/// indexed, and each binding remembers the one of the same name it shadows, which a pop
+/// restores.
 #[derive(Debug)]
 pub struct Env {
-    stack: Vec<(LocalId, Binding)>,
+    stack: Vec<Entry>,
+    /// Per name (at `slot`): the position + 1 of its innermost binding (0: none).
+    innermost: Vec<u32>,
     base: usize,
     /// Operator calls in progress, to stop runaway recursion with an error.
     pub depth: usize,
@@ -66,17 +72,36 @@ pub struct Env {
     let_cache: Vec<(DefId, Option<Value>)>,
 }
 
+/// A binding on the stack, with the position + 1 of the binding of the same name it
+/// shadows (0: none). The position fits beside the name: an entry is no larger.
+#[derive(Debug)]
+struct Entry {
+    id: LocalId,
+    shadowed: u32,
+    b: Binding,
+}
+
+/// A name's entry in `Index::innermost`. Names are numbered densely from 0, but for `@`
+/// (`u32::MAX`), which takes entry 0.
+#[inline]
+fn slot(id: LocalId) -> usize {
+    id.0.wrapping_add(1) as usize
+}
+
+/// A stack and its index, emptied (every `innermost` entry 0), for reuse.
+type Spare = (Vec<Entry>, Vec<u32>);
+
 thread_local! {
     /// Emptied stacks of dropped environments: successor generation makes an environment per
     /// action call, and reusing their buffers saves an allocation and a free each time.
-    static SPARE_STACKS: std::cell::RefCell<Vec<Vec<(LocalId, Binding)>>> =
+    static SPARE_STACKS: std::cell::RefCell<Vec<Spare>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// How many spare stacks a thread keeps (enough for the nesting of action calls).
 const MAX_SPARE_STACKS: usize = 64;
 
-fn spare_stack() -> Vec<(LocalId, Binding)> {
+fn spare_stack() -> Spare {
     SPARE_STACKS
         .try_with(|s| s.borrow_mut().pop())
         .ok()
@@ -86,8 +111,10 @@ fn spare_stack() -> Vec<(LocalId, Binding)> {
 
 impl Default for Env {
     fn default() -> Self {
+        let (stack, innermost) = spare_stack();
         Env {
-            stack: spare_stack(),
+            stack,
+            innermost,
             base: 0,
             depth: 0,
             let_cache: Vec::new(),
@@ -100,12 +127,16 @@ impl Drop for Env {
         if self.stack.capacity() == 0 {
             return;
         }
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
+        // Popped one by one, so that the index is all zeros again.
+        self.truncate(0);
+        let spare = (
+            std::mem::take(&mut self.stack),
+            std::mem::take(&mut self.innermost),
+        );
         let _ = SPARE_STACKS.try_with(|s| {
             if let Ok(mut s) = s.try_borrow_mut() {
                 if s.len() < MAX_SPARE_STACKS {
-                    s.push(stack);
+                    s.push(spare);
                 }
             }
         });
@@ -118,11 +149,17 @@ impl Env {
     }
 
     pub fn push(&mut self, id: LocalId, b: Binding) {
-        self.stack.push((id, b));
+        let i = slot(id);
+        if i >= self.innermost.len() {
+            self.innermost.resize(i + 1, 0);
+        }
+        let shadowed = self.innermost[i];
+        self.stack.push(Entry { id, shadowed, b });
+        self.innermost[i] = self.stack.len() as u32;
     }
 
     pub fn push_val(&mut self, id: LocalId, v: Value) {
-        self.stack.push((id, Binding::Val(v)));
+        self.push(id, Binding::Val(v));
     }
 
     pub fn len(&self) -> usize {
@@ -134,20 +171,39 @@ impl Env {
     }
 
     pub fn truncate(&mut self, len: usize) {
-        self.stack.truncate(len);
+        while self.stack.len() > len {
+            let e = self.stack.pop().expect("longer than len");
+            self.innermost[slot(e.id)] = e.shadowed;
+        }
     }
 
     /// Overwrites the value bound at stack position `at` (reuse while iterating a bound set).
     pub fn set_val(&mut self, at: usize, v: Value) {
-        self.stack[at].1 = Binding::Val(v);
+        self.stack[at].b = Binding::Val(v);
     }
 
     pub fn get(&self, id: LocalId) -> Option<&Binding> {
-        self.stack[self.base..]
-            .iter()
-            .rev()
-            .find(|(l, _)| *l == id)
-            .map(|(_, b)| b)
+        let found = self.innermost_visible(id);
+        // What the index finds is what a walk down to `base` finds.
+        debug_assert!(std::ptr::eq(
+            found.map_or(std::ptr::null(), |b| b as *const Binding),
+            self.stack[self.base..]
+                .iter()
+                .rev()
+                .find(|e| e.id == id)
+                .map_or(std::ptr::null(), |e| &e.b as *const Binding),
+        ));
+        found
+    }
+
+    /// The innermost binding of `id`; below `base` (or none), the name is not visible here.
+    #[inline]
+    fn innermost_visible(&self, id: LocalId) -> Option<&Binding> {
+        let at = *self.innermost.get(slot(id))? as usize;
+        if at <= self.base {
+            return None;
+        }
+        Some(&self.stack[at - 1].b)
     }
 
     /// Starts a new frame: lookups no longer see what is below. Returns the old base.
@@ -157,21 +213,27 @@ impl Env {
 
     /// Leaves a frame begun by `enter_frame`, dropping its bindings.
     pub fn leave_frame(&mut self, old_base: usize) {
-        self.stack.truncate(self.base);
+        self.truncate(self.base);
         self.base = old_base;
     }
 
     /// An environment holding exactly the given bindings.
     pub fn from_bindings(b: &[(LocalId, Binding)]) -> Self {
         let mut env = Env::new();
-        env.stack.extend_from_slice(b);
+        for (id, binding) in b {
+            env.push(*id, binding.clone());
+        }
         env
     }
 
     /// An environment holding the bindings visible in `other` (what `capture` would give),
     /// without building the captured list.
     pub fn from_visible(other: &Env) -> Self {
-        Env::from_bindings(&other.stack[other.base..])
+        let mut env = Env::new();
+        for e in &other.stack[other.base..] {
+            env.push(e.id, e.b.clone());
+        }
+        env
     }
 
     /// Opens cache slots for the parameterless definitions of a LET; returns the mark to
@@ -206,7 +268,10 @@ impl Env {
 
     /// The bindings visible now, for a closure to capture.
     pub fn capture(&self) -> std::sync::Arc<[(LocalId, Binding)]> {
-        self.stack[self.base..].iter().cloned().collect()
+        self.stack[self.base..]
+            .iter()
+            .map(|e| (e.id, e.b.clone()))
+            .collect()
     }
 }
 
@@ -250,5 +315,49 @@ impl<'s> StateView<'s> {
             primed: false,
             init: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Binding, Env};
+    use crate::value::Value;
+    use tla_sema::ir::LocalId;
+
+    fn int_at(env: &Env, id: LocalId) -> Option<i64> {
+        match env.get(id) {
+            Some(Binding::Val(Value::Int(n))) => Some(*n),
+            None => None,
+            Some(_) => panic!("not an integer"),
+        }
+    }
+
+    #[test]
+    fn lookups_see_the_innermost_binding_of_the_frame() {
+        // `at` is the number `@` is bound under.
+        let (x, y, at) = (LocalId(0), LocalId(7), LocalId(u32::MAX));
+        let mut env = Env::new();
+        env.push_val(x, Value::Int(1));
+        env.push_val(y, Value::Int(2));
+        env.push_val(x, Value::Int(3));
+        assert_eq!((int_at(&env, x), int_at(&env, y)), (Some(3), Some(2)));
+        let outer = env.enter_frame();
+        assert_eq!((int_at(&env, x), int_at(&env, y)), (None, None));
+        env.push_val(x, Value::Int(4));
+        env.push_val(at, Value::Int(5));
+        assert_eq!((int_at(&env, x), int_at(&env, at)), (Some(4), Some(5)));
+        env.leave_frame(outer);
+        assert_eq!((int_at(&env, x), int_at(&env, at)), (Some(3), None));
+        env.set_val(2, Value::Int(6));
+        assert_eq!(int_at(&env, x), Some(6));
+        env.truncate(2);
+        assert_eq!((int_at(&env, x), int_at(&env, y)), (Some(1), Some(2)));
+        let copy = Env::from_visible(&env);
+        assert_eq!((int_at(&copy, x), int_at(&copy, y)), (Some(1), Some(2)));
+        drop(copy);
+        drop(env);
+        // A new environment (on a reused stack) binds nothing.
+        let fresh = Env::new();
+        assert_eq!((int_at(&fresh, x), int_at(&fresh, y)), (None, None));
     }
 }
