@@ -81,14 +81,14 @@ struct Entry {
     b: Binding,
 }
 
-/// A name's entry in `Index::innermost`. Names are numbered densely from 0, but for `@`
+/// A name's entry in `Env::innermost`. Names are numbered densely from 0, but for `@`
 /// (`u32::MAX`), which takes entry 0.
 #[inline]
 fn slot(id: LocalId) -> usize {
     id.0.wrapping_add(1) as usize
 }
 
-/// A stack and its index, emptied (every `innermost` entry 0), for reuse.
+/// A stack and its `innermost` index, emptied (every entry 0), for reuse.
 type Spare = (Vec<Entry>, Vec<u32>);
 
 thread_local! {

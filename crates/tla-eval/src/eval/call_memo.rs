@@ -145,13 +145,13 @@ struct DefTable {
     off: bool,
     /// Each value with its size (`count_nodes`), so that another table keeping it (a call
     /// site's, after a hit here) need not walk it again.
-    values: HashMap<Key, Sized, BuildHasherDefault<KeyHasher>>,
+    values: HashMap<Key, KeptValue, BuildHasherDefault<KeyHasher>>,
     /// The size of the keys and values held (see `count_nodes`).
     nodes: usize,
 }
 
 /// A kept value with its size (`count_nodes`).
-type Sized = (Value, usize);
+type KeptValue = (Value, usize);
 
 /// A call site's plan (`site_plan`) and table.
 type SiteTable = (Option<Box<[LocalId]>>, DefTable);
@@ -189,7 +189,7 @@ impl Tables {
 
 impl DefTable {
     /// Counts a look-up of `key`; `Err` once the table is (or is now) off.
-    fn look_up(&mut self, key: &Key) -> Result<Option<Sized>, ()> {
+    fn look_up(&mut self, key: &Key) -> Result<Option<KeptValue>, ()> {
         if self.off {
             return Err(());
         }

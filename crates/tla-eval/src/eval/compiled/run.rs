@@ -379,8 +379,9 @@ impl Evaluator<'_> {
         Ok(None)
     }
 
-    /// The value of `n` by reference, when it is a place found without the interpreter or a
-    /// value kept already: no copy (whose count another worker may be updating too).
+    /// The value of `n` by reference, when it is a place (or a path with integer keys) found
+    /// without the interpreter, or a value kept already: no copy (whose count another worker
+    /// may be updating too).
     #[inline]
     fn in_place<'v>(
         &'v self,
@@ -597,8 +598,8 @@ impl Evaluator<'_> {
 /// The most items of a tuple searched for in a set without being made (`tuple_in_place`).
 const MAX_PROBE_ITEMS: usize = 4;
 
-/// Whether `n`'s value is found in place (`in_place`) when it is a value: a place, or a value
-/// kept already.
+/// Whether `n`'s value is found in place (`in_place`) when it is a value: a place, a path with
+/// integer keys, or a value kept already.
 fn placed(n: &Node) -> bool {
     match n {
         Node::Place(_) | Node::Path(_, _, true, _) => true,
