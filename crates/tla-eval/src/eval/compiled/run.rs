@@ -121,8 +121,8 @@ impl Evaluator<'_> {
     pub(super) fn run_bool(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<bool> {
         match n {
             Node::Eq(neq, args) => {
-                if let Some((x, y)) = self.both_in_place(args, env, sv)? {
-                    return x.tlc_eq(y).map(|eq| eq != *neq).map_err(bail);
+                if let Some(b) = self.bool_at_hand(n, env, sv)? {
+                    return Ok(b);
                 }
                 let x = self.run(&args[0], env, sv)?;
                 let y = self.run(&args[1], env, sv)?;
@@ -141,11 +141,9 @@ impl Evaluator<'_> {
                 Ok(!*or)
             }
             Node::Not(a) => Ok(!self.run_bool(a, env, sv)?),
-            Node::IntOp(op, d, args, _) if self.overrides[d.index()].is_none() => {
-                if let Some((i, j)) = self.both_ints(args, env, sv)? {
-                    if let Some(b) = op.compare(i, j) {
-                        return Ok(b);
-                    }
+            Node::IntOp(_, d, _, _) if self.overrides[d.index()].is_none() => {
+                if let Some(b) = self.bool_at_hand(n, env, sv)? {
+                    return Ok(b);
                 }
                 match self.run(n, env, sv)? {
                     Value::Bool(b) => Ok(b),
@@ -195,11 +193,7 @@ impl Evaluator<'_> {
                     }
                 }
                 let x = self.run(elem, env, sv)?;
-                let m = match self.find(set, env, sv)? {
-                    Some(s) => crate::eval::builtin::member(s, &x, set.src.get().loc),
-                    None => self.member_expr(set.src.get(), &x, env, sv),
-                };
-                Ok(m.map_err(bail)? != *not)
+                Ok(self.member_at(set, &x, env, sv)? != *not)
             }
             Node::InKept(not, elem, kept, set) => {
                 use crate::eval::builtin::member;
@@ -225,9 +219,10 @@ impl Evaluator<'_> {
         }
     }
 
-    /// A conjunct's truth when it compares values found in place (`p[1] = s`,
-    /// `Len(p) > 1`): without a call of `run_bool` each. `None`: `run_bool` decides (the
-    /// parts looked at here are found again there, which changes nothing).
+    /// A comparison's truth when it compares values found in place (`p[1] = s`,
+    /// `Len(p) > 1`); a junction asks it of each conjunct before calling `run_bool`. `None`:
+    /// the operands are computed (`run_bool` decides; only the forms were looked at, or a
+    /// name bound to something other than a value, found again there).
     #[inline(always)]
     fn bool_at_hand(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<bool>> {
         match n {
@@ -293,13 +288,26 @@ impl Evaluator<'_> {
             *slot = self.run(n, env, sv)?;
         }
         let vals = &buf[..items.len()];
-        let loc = set.src.get().loc;
+        if let Some(Value::Set(s)) = self.find(set, env, sv)? {
+            return s
+                .contains_tuple(vals)
+                .at(set.src.get().loc)
+                .map(Some)
+                .map_err(bail);
+        }
+        // Another form of set (found again: a look-up) is searched for the tuple made.
+        self.member_at(set, &Value::tuple(vals.to_vec()), env, sv)
+            .map(Some)
+    }
+
+    /// `x \in set` for a set at hand, searched in place; what `member_expr` answers when the
+    /// set is not a value at hand.
+    fn member_at(&self, set: &Place, x: &Value, env: &mut Env, sv: &StateView) -> Run<bool> {
         let m = match self.find(set, env, sv)? {
-            Some(Value::Set(s)) => s.contains_tuple(vals).at(loc),
-            Some(s) => crate::eval::builtin::member(s, &Value::tuple(vals.to_vec()), loc),
-            None => self.member_expr(set.src.get(), &Value::tuple(vals.to_vec()), env, sv),
+            Some(s) => crate::eval::builtin::member(s, x, set.src.get().loc),
+            None => self.member_expr(set.src.get(), x, env, sv),
         };
-        m.map(Some).map_err(bail)
+        m.map_err(bail)
     }
 
     /// The values of a call's arguments, bound as parameters.
@@ -407,25 +415,35 @@ impl Evaluator<'_> {
         sv: &StateView<'v>,
     ) -> Run<Option<&'v Value>> {
         // The keys first, as `run_path` computes them.
-        let mut ints = [0i64; MAX_STEPS];
+        let mut args: [Value; MAX_STEPS] = [const { Value::FALSE }; MAX_STEPS];
         for (i, step) in steps.iter().enumerate() {
             if let Step::Arg(a) = step {
                 match self.int_now(a, env, sv)? {
-                    Some(k) => ints[i] = k,
+                    Some(k) => args[i] = Value::Int(k),
                     None => return Ok(None),
                 }
             }
         }
+        self.walk(base, steps, &args, env, sv)
+    }
+
+    /// The part of the value at `base` that `steps` reach, a computed key taken from `args`
+    /// at its step's position; `None` when the base or a key at hand is not a value.
+    #[inline]
+    fn walk<'v>(
+        &'v self,
+        base: &'v Base,
+        steps: &'v [Step],
+        args: &[Value],
+        env: &'v Env,
+        sv: &StateView<'v>,
+    ) -> Run<Option<&'v Value>> {
         let Some(mut v) = self.at_hand(base, env, sv)? else {
             return Ok(None);
         };
         for (i, step) in steps.iter().enumerate() {
-            let computed;
             let key = match step {
-                Step::Arg(_) => {
-                    computed = Value::Int(ints[i]);
-                    &computed
-                }
+                Step::Arg(_) => &args[i],
                 Step::Key(k) => match self.at_hand(k, env, sv)? {
                     Some(key) => key,
                     None => return Ok(None),
@@ -574,24 +592,10 @@ impl Evaluator<'_> {
                 args[i] = self.run(a, env, sv)?;
             }
         }
-        let at_hand: &Env = env;
-        let Some(mut v) = self.at_hand(base, at_hand, sv)? else {
-            return self.expr_node(e.get(), env, sv).map_err(bail);
-        };
-        for (i, step) in steps.iter().enumerate() {
-            let key = match step {
-                Step::Arg(_) => &args[i],
-                Step::Key(k) => match self.at_hand(k, at_hand, sv)? {
-                    Some(key) => key,
-                    None => return self.expr_node(e.get(), env, sv).map_err(bail),
-                },
-            };
-            v = match v {
-                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
-                _ => return Err(Bail),
-            };
+        if let Some(v) = self.walk(base, steps, &args, env, sv)? {
+            return Ok(v.clone());
         }
-        Ok(v.clone())
+        self.expr_node(e.get(), env, sv).map_err(bail)
     }
 }
 
