@@ -64,9 +64,6 @@ pub(crate) enum Node {
     Call(DefId, Box<[Node]>),
     /// `<<a, b, ...>>`.
     Tuple(Box<[Node]>),
-    /// A LET definition without parameters: its value for this evaluation of the LET once
-    /// computed (`call`'s LET slot), else what the interpreter computes (and keeps there).
-    LetRef(DefId, ExprRef),
     Eq(bool, Box<[Node; 2]>),
     /// `/\` (false) or `\/` (true) of the items, left to right.
     Junction(bool, Box<[Node]>),
@@ -107,6 +104,9 @@ pub(crate) enum Base {
     Const(ConstId),
     /// A definition without parameters whose value is computed once for the run.
     Cached(DefId),
+    /// A LET definition without parameters: its value for this evaluation of the LET, once
+    /// computed (`call`'s LET slot); until then the interpreter computes it (and keeps it).
+    Let(DefId),
 }
 
 pub(crate) enum Step {
@@ -203,7 +203,7 @@ impl Evaluator<'_> {
         let node = match self.compile(e) {
             // Bound names and variables alone are answered before the slot is looked at; a
             // LET name alone by the interpreter, which reads its slot first too.
-            Node::Interp(_) | Node::LetRef(..) => None,
+            Node::Interp(_) => None,
             Node::Place(p) if p.keys.is_empty() && !matches!(p.base, Base::Cached(_)) => None,
             n if self.effect_free_for_compiling(e) => Some(n),
             _ => None,
@@ -237,9 +237,6 @@ impl Evaluator<'_> {
                 ),
                 _ => Node::Interp(here),
             },
-            K::Call(d, args) if args.is_empty() && self.let_value_slot(*d) => {
-                Node::LetRef(*d, here)
-            }
             K::Call(d, args) => self
                 .compile_call(*d, args, e.loc)
                 .unwrap_or(Node::Interp(here)),
@@ -361,6 +358,7 @@ impl Evaluator<'_> {
             K::Const(c) => Base::Const(*c),
             K::Call(d, args) if args.is_empty() => match self.replacement(*d) {
                 Some(r) if self.cacheable[r.index()] => Base::Cached(r),
+                _ if self.let_value_slot(*d) => Base::Let(*d),
                 _ => return None,
             },
             K::Label(_, body) => self.compile_base(body)?,

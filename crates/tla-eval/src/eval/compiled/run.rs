@@ -77,10 +77,7 @@ impl Evaluator<'_> {
                     // A trace spec's `IsRecvMsg(logline)` for every successor: a guard
                     // answered FALSE for this very argument answers without a copy.
                     if self.guard_lengths()[d.index()] > 0 {
-                        let arg = match a {
-                            Node::LetRef(l, _) => env.let_value_of(*l),
-                            a => self.in_place(a, env, sv)?,
-                        };
+                        let arg = self.in_place(a, env, sv)?;
                         if arg.is_some_and(|v| self.guard_known_false(*d, v)) {
                             return Ok(Value::FALSE);
                         }
@@ -101,10 +98,6 @@ impl Evaluator<'_> {
                 }
                 Ok(Value::tuple(vals))
             }
-            Node::LetRef(d, e) => match env.let_value_of(*d) {
-                Some(v) => Ok(v.clone()),
-                None => self.expr_node(e.get(), env, sv).map_err(bail),
-            },
             // Its slot holds nothing: it would compile to `Interp` again.
             Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
             Node::Eq(..)
@@ -566,6 +559,7 @@ impl Evaluator<'_> {
                 Some(Binding::Val(v)) => Some(v),
                 _ => return Err(Bail),
             },
+            Base::Let(d) => env.let_value_of(*d),
             Base::Cached(d) => {
                 if self.cacheable[d.index()] {
                     self.cache[d.index()].get()
