@@ -15,10 +15,12 @@
 //! interpreter's. That is sound because only expressions without effects (Print, TLCSet,
 //! random choices, ...) are compiled: evaluating one again shows nothing.
 
+mod hand;
 mod kept_set;
 mod run;
 
 use super::int_ops::IntOp;
+use hand::Hand;
 use super::Evaluator;
 use crate::env::{Env, ExprRef, StateView};
 use crate::error::EResult;
@@ -52,8 +54,9 @@ pub(crate) enum Node {
     /// True when every computed argument is of a form whose integer is found without
     /// binding anything (`p[Len(p)]`, `p[i + 1]`): the part is then found in place.
     Path(Base, Box<[Step]>, bool, ExprRef),
-    /// Naturals' `+`, `-`, `*`, `\div`, `%`, `<`, `>`, `<=`, `>=`.
-    IntOp(IntOp, DefId, Box<[Node; 2]>, ExprRef),
+    /// Naturals' `+`, `-`, `*`, `\div`, `%`, `<`, `>`, `<=`, `>=`; how both operands' integers
+    /// are found in place, when they can be.
+    IntOp(IntOp, DefId, Box<[Node; 2]>, Option<Box<[Hand; 2]>>, ExprRef),
     /// A call of a native operator (`Len(s)`, `a..b`, `Append(s, x)`) with value arguments.
     Native(Native, Box<[Node]>, Loc),
     /// Sequences' `Len(s)`: a sequence at hand is measured in place; anything else goes to
@@ -64,7 +67,8 @@ pub(crate) enum Node {
     Call(DefId, Box<[Node]>),
     /// `<<a, b, ...>>`.
     Tuple(Box<[Node]>),
-    Eq(bool, Box<[Node; 2]>),
+    /// `=` (or `#` when true); how both operands are found in place, when they can be.
+    Eq(bool, Box<[Node; 2]>, Option<Box<[Hand; 2]>>),
     /// `/\` (false) or `\/` (true) of the items, left to right.
     Junction(bool, Box<[Node]>),
     Not(Box<Node>),
@@ -95,6 +99,7 @@ pub(crate) struct Place {
     src: ExprRef,
 }
 
+#[derive(Clone)]
 pub(crate) enum Base {
     Lit(Value),
     Var(VarId, Loc),
@@ -229,12 +234,12 @@ impl Evaluator<'_> {
         }
         match &e.kind {
             K::Call(d, args) if self.int_ops[d.index()].is_some() => match &args[..] {
-                [a, b] if !is_op_arg(a) && !is_op_arg(b) => Node::IntOp(
-                    self.int_ops[d.index()].expect("checked"),
-                    *d,
-                    Box::new([self.compile(a), self.compile(b)]),
-                    here,
-                ),
+                [a, b] if !is_op_arg(a) && !is_op_arg(b) => {
+                    let args = [self.compile(a), self.compile(b)];
+                    let hands = hand::hands(&args, true);
+                    let op = self.int_ops[d.index()].expect("checked");
+                    Node::IntOp(op, *d, Box::new(args), hands, here)
+                }
                 _ => Node::Interp(here),
             },
             K::Call(d, args) => self
@@ -255,10 +260,11 @@ impl Evaluator<'_> {
                 (Builtin::Implies, [a, c]) => {
                     Node::Implies(Box::new([self.compile(a), self.compile(c)]))
                 }
-                (Builtin::Eq | Builtin::Neq, [a, c]) => Node::Eq(
-                    *b == Builtin::Neq,
-                    Box::new([self.compile(a), self.compile(c)]),
-                ),
+                (Builtin::Eq | Builtin::Neq, [a, c]) => {
+                    let args = [self.compile(a), self.compile(c)];
+                    let hands = hand::hands(&args, false);
+                    Node::Eq(*b == Builtin::Neq, Box::new(args), hands)
+                }
                 (Builtin::In | Builtin::NotIn, [a, s]) => {
                     let not = *b == Builtin::NotIn;
                     let elem = Box::new(self.compile(a));
@@ -566,7 +572,7 @@ fn no_effects_expr(e: &Expr, def_ok: &mut dyn FnMut(DefId) -> bool) -> bool {
 fn int_at_hand_form(n: &Node) -> bool {
     match n {
         Node::Place(_) | Node::Folded(..) | Node::Len(_) => true,
-        Node::IntOp(_, _, args, _) => args.iter().all(int_at_hand_form),
+        Node::IntOp(_, _, args, _, _) => args.iter().all(int_at_hand_form),
         _ => false,
     }
 }

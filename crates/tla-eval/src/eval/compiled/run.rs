@@ -29,11 +29,11 @@ impl Evaluator<'_> {
                 }
                 self.run_path(base, steps, e, env, sv)
             }
-            Node::IntOp(op, d, args, e) => {
+            Node::IntOp(op, d, args, hands, e) => {
                 if self.overrides[d.index()].is_some() {
                     return self.expr_node(e.get(), env, sv).map_err(bail);
                 }
-                if let Some((i, j)) = self.both_ints(args, env, sv)? {
+                if let Some((i, j)) = self.both_ints(hands, args, env, sv)? {
                     if let Some(v) = op.apply(i, j) {
                         return Ok(v);
                     }
@@ -113,7 +113,7 @@ impl Evaluator<'_> {
 
     pub(super) fn run_bool(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<bool> {
         match n {
-            Node::Eq(neq, args) => {
+            Node::Eq(neq, args, _) => {
                 if let Some(b) = self.bool_at_hand(n, env, sv)? {
                     return Ok(b);
                 }
@@ -134,7 +134,7 @@ impl Evaluator<'_> {
                 Ok(!*or)
             }
             Node::Not(a) => Ok(!self.run_bool(a, env, sv)?),
-            Node::IntOp(_, d, _, _) if self.overrides[d.index()].is_none() => {
+            Node::IntOp(_, d, _, _, _) if self.overrides[d.index()].is_none() => {
                 if let Some(b) = self.bool_at_hand(n, env, sv)? {
                     return Ok(b);
                 }
@@ -219,12 +219,12 @@ impl Evaluator<'_> {
     #[inline(always)]
     fn bool_at_hand(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<bool>> {
         match n {
-            Node::Eq(neq, args) => match self.both_in_place(args, env, sv)? {
+            Node::Eq(neq, args, hands) => match self.both_in_place(hands, args, env, sv)? {
                 Some((x, y)) => x.tlc_eq(y).map(|eq| Some(eq != *neq)).map_err(bail),
                 None => Ok(None),
             },
-            Node::IntOp(op, d, args, _) if self.overrides[d.index()].is_none() => Ok(self
-                .both_ints(args, env, sv)?
+            Node::IntOp(op, d, args, hands, _) if self.overrides[d.index()].is_none() => Ok(self
+                .both_ints(hands, args, env, sv)?
                 .and_then(|(i, j)| op.compare(i, j))),
             _ => Ok(None),
         }
@@ -317,26 +317,9 @@ impl Evaluator<'_> {
         Ok(if self.run_bool(c, env, sv)? { a } else { b })
     }
 
-    /// Both operands' integers, when both are of a form whose integer is found without
-    /// making a value (a place, a sequence's length) and are integers.
-    #[inline]
-    fn both_ints(&self, args: &[Node; 2], env: &Env, sv: &StateView) -> Run<Option<(i64, i64)>> {
-        // Looked at first, so that no operand is found twice (here and by `run`) but where
-        // a value that is not an integer is met.
-        let int_placed = |n: &Node| placed(n) || matches!(n, Node::Len(_));
-        let [a, b] = args;
-        if !int_placed(a) || !int_placed(b) {
-            return Ok(None);
-        }
-        let Some(i) = self.int_at_hand(a, env, sv)? else {
-            return Ok(None);
-        };
-        Ok(self.int_at_hand(b, env, sv)?.map(|j| (i, j)))
-    }
-
     /// `n`'s integer, when it is one found without making a value.
     #[inline]
-    fn int_at_hand(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
+    pub(super) fn int_at_hand(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
         if let Node::Len(native) = n {
             return self.len_in_place(native, env, sv);
         }
@@ -359,32 +342,11 @@ impl Evaluator<'_> {
         })
     }
 
-    /// Both operands' values in place, when both are places found without the interpreter.
-    #[inline]
-    fn both_in_place<'v>(
-        &'v self,
-        args: &'v [Node; 2],
-        env: &'v Env,
-        sv: &StateView<'v>,
-    ) -> Run<Option<(&'v Value, &'v Value)>> {
-        let [a, b] = args;
-        // Looked at first, so that no place is found twice (here and by `run`).
-        if !placed(a) || !placed(b) {
-            return Ok(None);
-        }
-        if let Some(x) = self.in_place(a, env, sv)? {
-            if let Some(y) = self.in_place(b, env, sv)? {
-                return Ok(Some((x, y)));
-            }
-        }
-        Ok(None)
-    }
-
     /// The value of `n` by reference, when it is a place (or a path with integer keys) found
     /// without the interpreter, or a value kept already: no copy (whose count another worker
     /// may be updating too).
     #[inline]
-    fn in_place<'v>(
+    pub(super) fn in_place<'v>(
         &'v self,
         n: &'v Node,
         env: &'v Env,
@@ -442,10 +404,7 @@ impl Evaluator<'_> {
                     None => return Ok(None),
                 },
             };
-            v = match v {
-                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
-                _ => return Err(Bail),
-            };
+            v = self.select_one(v, key)?;
         }
         Ok(Some(v))
     }
@@ -453,14 +412,14 @@ impl Evaluator<'_> {
     /// `n`'s integer, when found without binding anything: a place's, a sequence's length,
     /// or Naturals' operator on such (in range; anything else is left to `run`).
     fn int_now(&self, n: &Node, env: &Env, sv: &StateView) -> Run<Option<i64>> {
-        let Node::IntOp(op, d, args, _) = n else {
+        let Node::IntOp(op, d, args, hands, _) = n else {
             return self.int_at_hand(n, env, sv);
         };
         if self.overrides[d.index()].is_some() {
             return Ok(None);
         }
         // Operands at hand (`i + 1`) without a call each; nested operators by recursion.
-        let (i, j) = match self.both_ints(args, env, sv)? {
+        let (i, j) = match self.both_ints(hands, args, env, sv)? {
             Some(ij) => ij,
             None => {
                 let Some(i) = self.int_now(&args[0], env, sv)? else {
@@ -528,16 +487,23 @@ impl Evaluator<'_> {
             let Some(key) = self.at_hand(k, env, sv)? else {
                 return Ok(None);
             };
-            v = match v {
-                Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail)?,
-                _ => return Err(Bail),
-            };
+            v = self.select_one(v, key)?;
         }
         Ok(Some(v))
     }
 
+    /// `v[key]` in place: the interpreter's error when `key` is outside the domain or `v`
+    /// is not a function.
+    #[inline(always)]
+    pub(super) fn select_one<'v>(&self, v: &'v Value, key: &Value) -> Run<&'v Value> {
+        match v {
+            Value::Func(f) => f.select(key).ok().flatten().ok_or(Bail),
+            _ => Err(Bail),
+        }
+    }
+
     #[inline]
-    fn at_hand<'v>(
+    pub(super) fn at_hand<'v>(
         &'v self,
         b: &'v Base,
         env: &'v Env,
@@ -595,13 +561,3 @@ impl Evaluator<'_> {
 
 /// The most items of a tuple searched for in a set without being made (`tuple_in_place`).
 const MAX_PROBE_ITEMS: usize = 4;
-
-/// Whether `n`'s value is found in place (`in_place`) when it is a value: a place, a path with
-/// integer keys, or a value kept already.
-fn placed(n: &Node) -> bool {
-    match n {
-        Node::Place(_) | Node::Path(_, _, true, _) => true,
-        Node::Folded(kept, _) => kept.get().is_some(),
-        _ => false,
-    }
-}
