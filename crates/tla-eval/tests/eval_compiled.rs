@@ -68,6 +68,7 @@ V19(k, R) == LET Q == {<<k, 9>>}
                    <<k, 9>> \in Q, <<k, 2>> \in RR, Q \subseteq RR, <<k, k>> \notin RR,
                    <<t[1], t[k + 2]>> \in RR, t[2] + t[k],
                    \E x \in RR : x[2] = t[3]>>
+V20(k, p) == <<k + 1 < 3, k * 2 >= Len(p), p[k + 1] - 1 < k, Len(p) - k > p[k], p[Len(p) - k] = 3>>
 E1(k) == \A x \in 1..k : f[x] > 0
 E2(k) == r.c = k
 E3(k) == f[k] <= "a"
@@ -93,6 +94,7 @@ E22(k, p) == p[2147483647 + k] = 1
 E23(k, R) == <<k, k>> \in R
 E24(k, R) == LET RR == R \cup {k} IN <<k, k>> \in RR
 E25(k) == LET t == <<k>> IN t[1] + t[k + 1]
+E26(k) == k \div (k - 1) < 1
 RV1 == V1(2)
 RV2 == V2(3)
 RV3 == V3(1)
@@ -112,6 +114,7 @@ RV16 == V16(1, <<<<1>>, 2>>)
 RV17 == V17(1, <<1, 2, 1>>, {<<1, 2>>, <<2, 1>>, <<1, 1>>})
 RV18 == V18(1, {[i \in 0..1 |-> i], <<1, 2>>, [i \in 2..3 |-> i], <<>>})
 RV19 == V19(1, {<<1, 2>>, <<2, 1>>})
+RV20 == V20(1, <<5, 2, 3>>)
 RE1 == E1(4)
 RE2 == E2(1)
 RE3 == E3(1)
@@ -137,6 +140,7 @@ RE22 == E22(1, <<1>>)
 RE23 == E23(1, {1, 2})
 RE24 == E24(1, {2})
 RE25 == E25(1)
+RE26 == E26(1)
 RV1b == V1(1)
 RV2b == V2(2)
 RV9b == V9(3)
@@ -154,11 +158,11 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let (compiling, interpreting) = evaluators(&spec);
     let values = [
         "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12", "V13", "V14",
-        "V16", "V17", "V18", "V19",
+        "V16", "V17", "V18", "V19", "V20",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
-        "E15", "E16", "E17", "E18", "E19", "E20", "E21", "E22", "E23", "E24", "E25",
+        "E15", "E16", "E17", "E18", "E19", "E20", "E21", "E22", "E23", "E24", "E25", "E26",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

@@ -20,12 +20,12 @@ mod kept_set;
 mod run;
 
 use super::int_ops::IntOp;
-use hand::Hand;
 use super::Evaluator;
 use crate::env::{Env, ExprRef, StateView};
 use crate::error::EResult;
 use crate::natives::Native;
 use crate::value::{IStr, Value};
+use hand::Hand;
 use std::sync::OnceLock;
 use tla_sema::ir::{
     Builtin, ConstId, DefId, Expr, ExprKind, Junction, Loc, LocalId, OpRef, Quantifier, VarId,
@@ -56,7 +56,13 @@ pub(crate) enum Node {
     Path(Base, Box<[Step]>, bool, ExprRef),
     /// Naturals' `+`, `-`, `*`, `\div`, `%`, `<`, `>`, `<=`, `>=`; how both operands' integers
     /// are found in place, when they can be.
-    IntOp(IntOp, DefId, Box<[Node; 2]>, Option<Box<[Hand; 2]>>, ExprRef),
+    IntOp(
+        IntOp,
+        DefId,
+        Box<[Node; 2]>,
+        Option<Box<[Hand; 2]>>,
+        ExprRef,
+    ),
     /// A call of a native operator (`Len(s)`, `a..b`, `Append(s, x)`) with value arguments.
     Native(Native, Box<[Node]>, Loc),
     /// Sequences' `Len(s)`: a sequence at hand is measured in place; anything else goes to
