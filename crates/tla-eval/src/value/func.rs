@@ -319,6 +319,16 @@ impl FuncValue {
         }
     }
 
+    /// `select` of the integer `i`, without making its value in the common case.
+    #[inline]
+    pub fn select_int(&self, i: i64) -> VResult<Option<&Value>> {
+        if let (Domain::Range(lo), false) = (&self.domain, self.kind == FuncKind::Record) {
+            let at = i.wrapping_sub(*lo);
+            return Ok(usize::try_from(at).ok().and_then(|at| self.values.get(at)));
+        }
+        self.select(&Value::Int(i))
+    }
+
     /// `f[arg]`, `None` when `arg` is outside the domain.
     #[inline]
     pub fn select(&self, arg: &Value) -> VResult<Option<&Value>> {

@@ -370,41 +370,44 @@ impl Evaluator<'_> {
         sv: &StateView<'v>,
     ) -> Run<Option<&'v Value>> {
         // The keys first, as `run_path` computes them.
-        let mut args: [Value; MAX_STEPS] = [const { Value::FALSE }; MAX_STEPS];
+        let mut ints = [0i64; MAX_STEPS];
         for (i, step) in steps.iter().enumerate() {
             if let Step::Arg(a) = step {
                 match self.int_now(a, env, sv)? {
-                    Some(k) => args[i] = Value::Int(k),
+                    Some(k) => ints[i] = k,
                     None => return Ok(None),
                 }
             }
         }
-        self.walk(base, steps, &args, env, sv)
+        self.walk(base, steps, env, sv, |v, i| match v {
+            Value::Func(f) => f.select_int(ints[i]).ok().flatten().ok_or(Bail),
+            _ => Err(Bail),
+        })
     }
 
-    /// The part of the value at `base` that `steps` reach, a computed key taken from `args`
-    /// at its step's position; `None` when the base or a key at hand is not a value.
+    /// The part of the value at `base` that `steps` reach, a computed key's part found by
+    /// `arg_part` (of the value and the step's position); `None` when the base or a key at
+    /// hand is not a value.
     #[inline]
     fn walk<'v>(
         &'v self,
         base: &'v Base,
         steps: &'v [Step],
-        args: &[Value],
         env: &'v Env,
         sv: &StateView<'v>,
+        arg_part: impl Fn(&'v Value, usize) -> Run<&'v Value>,
     ) -> Run<Option<&'v Value>> {
         let Some(mut v) = self.at_hand(base, env, sv)? else {
             return Ok(None);
         };
         for (i, step) in steps.iter().enumerate() {
-            let key = match step {
-                Step::Arg(_) => &args[i],
+            v = match step {
+                Step::Arg(_) => arg_part(v, i)?,
                 Step::Key(k) => match self.at_hand(k, env, sv)? {
-                    Some(key) => key,
+                    Some(key) => self.select_one(v, key)?,
                     None => return Ok(None),
                 },
             };
-            v = self.select_one(v, key)?;
         }
         Ok(Some(v))
     }
@@ -552,7 +555,8 @@ impl Evaluator<'_> {
                 args[i] = self.run(a, env, sv)?;
             }
         }
-        if let Some(v) = self.walk(base, steps, &args, env, sv)? {
+        let part = |v, i: usize| self.select_one(v, &args[i]);
+        if let Some(v) = self.walk(base, steps, env, sv, part)? {
             return Ok(v.clone());
         }
         self.expr_node(e.get(), env, sv).map_err(bail)
