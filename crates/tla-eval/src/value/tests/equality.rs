@@ -189,3 +189,26 @@ fn explicit_sets_against_intervals_compare_as_the_enumerated_interval() {
         assert_eq!(fast, slow(&i, &other).map_err(|e| e.message), "{other}");
     }
 }
+
+#[test]
+fn select_int_finds_what_select_finds() {
+    let funcs = [
+        tup(vec![int(10), int(20), int(30)]),
+        range_fcn(0, vec![s("sel_a"), s("sel_b")]),
+        range_fcn(-2, vec![int(1), int(2)]),
+        fcn(vec![(int(1), int(5)), (int(4), int(6))]),
+        fcn(vec![(s("sel_k"), int(1))]),
+        rec(&[("sel_f", int(1))]),
+        tup(vec![]),
+    ];
+    for f in &funcs {
+        let Value::Func(fv) = f else {
+            panic!("a function: {f}")
+        };
+        for i in -3..6 {
+            let by_int = fv.select_int(i).map_err(|e| e.kind);
+            let by_value = fv.select(&int(i)).map_err(|e| e.kind);
+            assert_eq!(by_int, by_value, "{f}[{i}]");
+        }
+    }
+}
