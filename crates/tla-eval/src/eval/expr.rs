@@ -193,6 +193,9 @@ impl Evaluator<'_> {
             }
             SetFilter(bound, pred) => {
                 let s = self.expr(&bound.set, env, sv)?;
+                if let Some(v) = self.filter_pairs(bound, pred, &s, env, sv)? {
+                    return Ok(v);
+                }
                 let elems = s.enumerate().at(loc)?;
                 let mut out = Vec::new();
                 let mark = env.len();
@@ -350,7 +353,7 @@ impl Evaluator<'_> {
             return Ok(());
         }
         let parts = match x.as_func().and_then(|f| f.as_tuple()) {
-            Some(t) if t.len() == vars.len() => t.to_vec(),
+            Some(t) if t.len() == vars.len() => t,
             _ => {
                 return Err(EvalError::at(
                     format!(
@@ -362,7 +365,7 @@ impl Evaluator<'_> {
             }
         };
         for (v, p) in vars.iter().zip(parts) {
-            env.push_val(*v, p);
+            env.push_val(*v, p.clone());
         }
         Ok(())
     }

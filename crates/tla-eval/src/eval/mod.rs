@@ -7,6 +7,7 @@ mod call_memo;
 mod compiled;
 mod conjuncts;
 mod expr;
+mod filter_pairs;
 mod formula;
 mod fun_memo;
 mod guards;
