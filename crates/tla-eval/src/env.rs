@@ -67,6 +67,12 @@ pub struct Env {
     base: usize,
     /// Operator calls in progress, to stop runaway recursion with an error.
     pub depth: usize,
+    /// Evaluations in progress that interpret their whole expression, nested compiled forms
+    /// included: a compiled run gave up on them (see `Evaluator::run_compiled`).
+    pub interpreting: u32,
+    /// A call went past the depth limit, and the outermost call has not returned yet: every
+    /// call fails at once (see `Evaluator::too_deep`).
+    pub runaway: bool,
     /// Values of the parameterless LET definitions in scope, computed at first use (TLC
     /// evaluates such a definition at most once per evaluation of the LET).
     let_cache: Vec<(DefId, Option<Value>)>,
@@ -117,6 +123,8 @@ impl Default for Env {
             innermost,
             base: 0,
             depth: 0,
+            interpreting: 0,
+            runaway: false,
             let_cache: Vec::new(),
         }
     }

@@ -258,11 +258,8 @@ impl Evaluator<'_> {
         eval: &mut dyn FnMut(&Self, &Expr, &mut Env) -> EResult<Value>,
     ) -> EResult<Value> {
         let def = self.spec.def(d);
-        if env.depth >= MAX_CALL_DEPTH {
-            return Err(EvalError::at(
-                format!("recursion too deep: more than {MAX_CALL_DEPTH} nested operator calls"),
-                def.loc,
-            ));
+        if let Some(e) = too_deep(env, "operator calls", def.loc) {
+            return Err(e);
         }
         env.depth += 1;
         let r = if def.in_let {
@@ -282,7 +279,7 @@ impl Evaluator<'_> {
             env.leave_frame(old);
             r
         };
-        env.depth -= 1;
+        returned(env);
         r
     }
 
@@ -319,7 +316,7 @@ impl Evaluator<'_> {
                 }
                 env.depth += 1;
                 let r = self.expr(&def.body, env, sv);
-                env.depth -= 1;
+                returned(env);
                 env.leave_frame(old);
                 r
             }
@@ -382,13 +379,8 @@ impl Evaluator<'_> {
                 def.loc,
             ));
         };
-        if env.depth >= MAX_CALL_DEPTH {
-            return Err(EvalError::at(
-                format!(
-                    "recursion too deep: more than {MAX_CALL_DEPTH} nested function applications"
-                ),
-                def.loc,
-            ));
+        if let Some(e) = too_deep(env, "function applications", def.loc) {
+            return Err(e);
         }
         let old = if def.in_let {
             None
@@ -399,7 +391,7 @@ impl Evaluator<'_> {
         let r = self.bind_fun_arg(d, bounds, &arg, env, sv).and_then(|()| {
             env.depth += 1;
             let r = eval(self, body, env);
-            env.depth -= 1;
+            returned(env);
             r
         });
         match old {
@@ -458,6 +450,30 @@ impl Evaluator<'_> {
             ),
             def.loc,
         )
+    }
+}
+
+/// The error of a call past the depth limit, if this one is. Once one is, every call fails
+/// the same way until the outermost call returns: an evaluation that failed is evaluated again
+/// level by level on its way out (a compiled run that gave up is interpreted), and each retry
+/// then fails at once instead of descending to the limit again.
+fn too_deep(env: &mut Env, what: &str, loc: Loc) -> Option<EvalError> {
+    if env.depth < MAX_CALL_DEPTH && !env.runaway {
+        return None;
+    }
+    env.runaway = true;
+    Some(EvalError::at(
+        format!("recursion too deep: more than {MAX_CALL_DEPTH} nested {what}"),
+        loc,
+    ))
+}
+
+/// A call returned: the depth it took is given back.
+#[inline]
+fn returned(env: &mut Env) {
+    env.depth -= 1;
+    if env.depth == 0 {
+        env.runaway = false;
     }
 }
 

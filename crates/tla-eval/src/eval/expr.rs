@@ -25,8 +25,10 @@ impl Evaluator<'_> {
             ExprKind::Num(n) if *n <= i32::MAX as u128 => return Ok(Value::Int(*n as i64)),
             _ => {}
         }
-        if let Some(n) = self.compiled(e) {
-            return self.run_compiled(n, e, env, sv);
+        if env.interpreting == 0 {
+            if let Some(n) = self.compiled(e) {
+                return self.run_compiled(n, e, env, sv);
+            }
         }
         self.expr_node(e, env, sv)
     }
@@ -67,6 +69,7 @@ impl Evaluator<'_> {
                     let (e, captured) = (*e, captured.clone());
                     let mut inner = Env::from_bindings(&captured);
                     inner.depth = env.depth;
+                    inner.runaway = env.runaway;
                     self.expr(e.get(), &mut inner, sv)
                 }
                 Some(Binding::Var(x, primed)) => {

@@ -16,8 +16,10 @@ impl Evaluator<'_> {
         if let ExprKind::Bool(b) = e.kind {
             return Ok(b);
         }
-        if let Some(n) = self.compiled(e) {
-            return self.run_compiled_bool(n, e, env, sv);
+        if env.interpreting == 0 {
+            if let Some(n) = self.compiled(e) {
+                return self.run_compiled_bool(n, e, env, sv);
+            }
         }
         self.bool_of_node(e, env, sv)
     }

@@ -189,7 +189,7 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         match self.run(n, env, sv) {
             Ok(v) => Ok(v),
-            Err(Bail) => self.expr_node(e, env, sv),
+            Err(Bail) => self.interpreting(env, |ev, env| ev.expr_node(e, env, sv)),
         }
     }
 
@@ -204,8 +204,25 @@ impl Evaluator<'_> {
     ) -> EResult<bool> {
         match self.run_bool(n, env, sv) {
             Ok(b) => Ok(b),
-            Err(Bail) => self.bool_of_node(e, env, sv),
+            Err(Bail) => self.interpreting(env, |ev, env| ev.bool_of_node(e, env, sv)),
         }
+    }
+
+    /// `f` evaluated by the interpreter alone, nested compiled forms included. A compiled
+    /// run that gave up is run again by the interpreter; were the nested forms compiled,
+    /// each level of a recursion failing deep down (`f[n] == ... f[n-1] ...` past the depth
+    /// limit) would try its compiled form and then interpret, and the retries would double
+    /// at every level.
+    #[cold]
+    fn interpreting<T>(
+        &self,
+        env: &mut Env,
+        f: impl FnOnce(&Self, &mut Env) -> EResult<T>,
+    ) -> EResult<T> {
+        env.interpreting += 1;
+        let r = f(self, env);
+        env.interpreting -= 1;
+        r
     }
 
     #[cold]
