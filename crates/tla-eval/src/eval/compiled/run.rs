@@ -336,10 +336,7 @@ impl Evaluator<'_> {
         let Node::Native(_, args, _) = native else {
             return Ok(None);
         };
-        Ok(match self.in_place(&args[0], env, sv)? {
-            Some(Value::Func(f)) => f.as_tuple().map(|s| s.len() as i64),
-            _ => None,
-        })
+        Ok(super::hand::seq_len(self.in_place(&args[0], env, sv)?))
     }
 
     /// The value of `n` by reference, when it is a place (or a path with integer keys) found
