@@ -320,7 +320,7 @@ impl Run<'_, '_> {
                 let Some(Binding::Lazy(a, captured)) = env.get(*l).cloned() else {
                     unreachable!("checked")
                 };
-                let mut inner = Env::from_bindings(&captured);
+                let mut inner = env.nested(&captured);
                 self.step(
                     a.get(),
                     &mut inner,

@@ -234,6 +234,17 @@ impl Env {
         env
     }
 
+    /// An environment holding exactly the given bindings, for an argument passed unevaluated
+    /// and evaluated inside this one's calls: the calls in progress carry over (their depth,
+    /// a runaway recursion, an interpretation without compiled forms).
+    pub fn nested(&self, b: &[(LocalId, Binding)]) -> Self {
+        let mut env = Env::from_bindings(b);
+        env.depth = self.depth;
+        env.runaway = self.runaway;
+        env.interpreting = self.interpreting;
+        env
+    }
+
     /// An environment holding the bindings visible in `other` (what `capture` would give),
     /// without building the captured list.
     pub fn from_visible(other: &Env) -> Self {

@@ -67,10 +67,7 @@ impl Evaluator<'_> {
                 Some(Binding::Val(v)) => Ok(v.clone()),
                 Some(Binding::Lazy(e, captured)) => {
                     let (e, captured) = (*e, captured.clone());
-                    let mut inner = Env::from_bindings(&captured);
-                    inner.depth = env.depth;
-                    inner.runaway = env.runaway;
-                    self.expr(e.get(), &mut inner, sv)
+                    self.expr(e.get(), &mut env.nested(&captured), sv)
                 }
                 Some(Binding::Var(x, primed)) => {
                     let x = *x;

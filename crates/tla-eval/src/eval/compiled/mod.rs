@@ -229,9 +229,9 @@ impl Evaluator<'_> {
     #[inline(never)]
     fn compile_slot(&self, e: &Expr) -> Compiled {
         let node = match self.compile(e) {
+            Node::Interp(_) => None,
             // Bound names and variables alone are answered before the slot is looked at; a
             // LET name alone by the interpreter, which reads its slot first too.
-            Node::Interp(_) => None,
             Node::Place(p) if p.keys.is_empty() && !matches!(p.base, Base::Cached(_)) => None,
             n if self.effect_free_for_compiling(e) => Some(n),
             _ => None,
