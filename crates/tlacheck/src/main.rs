@@ -13,7 +13,9 @@ use std::process::ExitCode;
 #[command(
     name = "tlacheck",
     version,
-    about = "A TLA+ model checker and verification-suite runner"
+    about = "A TLA+ model checker and verification-suite runner",
+    after_help = "`tlacheck tlc ARGS` runs `check` on TLC's own command line \
+                  (`java -jar tla2tools.jar ARGS`)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -25,7 +27,7 @@ enum Command {
     /// Parse and check a spec and the modules it uses, like SANY.
     Parse(commands::parse::Args),
     /// Model-check a spec against its .cfg, like TLC.
-    Check(commands::check::Args),
+    Check(Box<commands::check::Args>),
     /// Run the conformance corpus and compare with TLC's figures.
     Conformance(commands::conformance::Args),
     /// Run a verification suite (verify.toml): checks, controls, witnesses, mutants, findings, coverage.
@@ -38,29 +40,43 @@ enum Command {
     Bench(commands::bench::Args),
 }
 
-/// TLC's single-dash spellings (`-config`, `-workers`, `-deadlock`) beside ours.
-fn tlc_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    args.map(|a| match a.to_str() {
-        Some(d) if d.starts_with("-D") && d.len() > 2 => format!("--define={}", &d[2..]).into(),
-        Some("-config") => "--config".into(),
-        Some("-workers") => "--workers".into(),
-        Some("-seed") => "--seed".into(),
-        Some("-fp") => "--fp".into(),
-        Some("-deadlock") => "--no-deadlock".into(),
-        Some("-library") => "--library".into(),
-        Some("-simulate") => "--simulate".into(),
-        Some("-depth") => "--depth".into(),
-        Some("-lncheck") => "--lncheck".into(),
-        Some("-checkpoint") => "--checkpoint".into(),
-        Some("-recover") => "--recover".into(),
-        Some("-metadir") => "--checkpoint-dir".into(),
-        _ => a,
-    })
-    .collect()
+/// `tlacheck tlc ARGS` is `tlacheck check` on TLC's command line; `check` reads TLC's
+/// single-dash options too.
+fn tlc_style_args(
+    args: Vec<std::ffi::OsString>,
+) -> Result<(Vec<std::ffi::OsString>, Vec<String>), String> {
+    let command = args.get(1).and_then(|a| a.to_str());
+    if !matches!(command, Some("tlc" | "check")) {
+        // The other commands share a few of TLC's spellings (`trace validate ... -config C`).
+        let args = args.into_iter().map(|a| match a.to_str() {
+            Some(d) if d.starts_with("-D") && d.len() > 2 => format!("--define={}", &d[2..]).into(),
+            Some("-config") => "--config".into(),
+            Some("-deadlock") => "--no-deadlock".into(),
+            Some("-library") => "--library".into(),
+            _ => a,
+        });
+        return Ok((args.collect(), Vec::new()));
+    }
+    let t = commands::tlc_args::translate(&args[2..]).map_err(|e| e.0)?;
+    let mut out = vec![args[0].clone(), "check".into()];
+    out.extend(t.args);
+    Ok((out, t.warnings))
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(tlc_style_args(std::env::args_os())) {
+    let (args, warnings) = match tlc_style_args(std::env::args_os().collect()) {
+        Ok(a) => a,
+        Err(message) => {
+            // TLC's answer to a command line it cannot read, and its exit status.
+            eprintln!("{message}");
+            eprintln!("Usage: tlacheck tlc [-option] SPEC (the options of java tlc2.TLC)");
+            return ExitCode::from(1);
+        }
+    };
+    for w in warnings {
+        eprintln!("{w}");
+    }
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -73,7 +89,7 @@ fn main() -> ExitCode {
         .stack_size(256 * 1024 * 1024)
         .spawn(move || match cli.command {
             Command::Parse(args) => commands::parse::run(args),
-            Command::Check(args) => commands::check::run(args),
+            Command::Check(args) => commands::check::run(*args),
             Command::Conformance(args) => commands::conformance::run(args),
             Command::Verify(args) => commands::verify::run(args),
             Command::Mutants(args) => commands::mutants::run(args),

@@ -327,7 +327,7 @@ Stop == x < 3 /\\ x' = x + 1
 
 fn without_timing(out: &str) -> String {
     out.lines()
-        .filter(|l| !l.starts_with("Finished in"))
+        .filter(|l| !is_run_dependent(l))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -448,4 +448,16 @@ fn undefined_alias_postcondition_and_view_are_configuration_errors() {
         .says(&format!("Steps.cfg:3:{col}:"))
         .says("Missing");
     }
+}
+
+/// TLC's lines that name the run's workers, date or time.
+fn is_run_dependent(line: &str) -> bool {
+    [
+        "Running ",
+        "Starting...",
+        "Finished computing initial states",
+        "Finished in",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
 }

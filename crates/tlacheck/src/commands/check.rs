@@ -1,5 +1,6 @@
 //! `tlacheck check`: model-check a spec against its .cfg, as TLC does.
 
+use super::tlc_text;
 use std::path::PathBuf;
 use std::time::Instant;
 use tla_check::session::{self, Setup};
@@ -72,6 +73,8 @@ pub struct Args {
     traces: Option<u64>,
     #[command(flatten)]
     checkpoint: super::checkpoint::CheckpointArgs,
+    #[command(flatten)]
+    tlc: super::tlc_options::TlcOptions,
 }
 
 impl Args {
@@ -100,6 +103,15 @@ pub fn run(args: Args) -> u8 {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
     );
+    for w in args.tlc.not_carried_out() {
+        eprintln!("{w}");
+    }
+    if let Some(root) = args.checkpoint.root(&args.spec) {
+        if let Err(e) = args.tlc.clean_up(&root) {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
     if let Some(path) = &args.dump_trace {
         if let Err(e) = super::dump_trace::check_path(path) {
             eprintln!("{e}");
@@ -150,6 +162,11 @@ pub fn run(args: Args) -> u8 {
             return 2;
         }
     }
+    let started_at = std::time::SystemTime::now();
+    if !args.json && !args.simulate {
+        println!("{}", tlc_text::mode_line(args.fp, args.seed, workers));
+        println!("{}", tlc_text::starting_line(started_at));
+    }
     let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
         if args.simulate {
             let sim = args.sim();
@@ -162,7 +179,8 @@ pub fn run(args: Args) -> u8 {
                 start,
             ));
         }
-        if let Some(w) = tla_check::symmetry::liveness_warning(model) {
+        let warning = tla_check::symmetry::liveness_warning(model);
+        if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
             if args.json {
                 eprintln!("{w}");
             } else {
@@ -203,8 +221,16 @@ pub fn run(args: Args) -> u8 {
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
         println!("{j}");
     } else {
+        let initial = outcome.json["initial_states"].as_u64().unwrap_or(0);
+        let assumed = outcome.json["outcome"] != "assumption failure";
+        if initial > 0 && assumed {
+            println!("{}", tlc_text::initial_states_lines(initial, started_at));
+        }
         print!("{}", outcome.text);
-        println!("Finished in {:.2}s", start.elapsed().as_secs_f64());
+        println!(
+            "{}",
+            tlc_text::finished_line(start.elapsed(), std::time::SystemTime::now())
+        );
     }
     if let Some(Err(e)) = dumped {
         eprintln!("{e}");

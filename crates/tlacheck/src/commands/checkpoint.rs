@@ -43,6 +43,17 @@ fn minutes(text: &str) -> Result<f64, String> {
 }
 
 impl CheckpointArgs {
+    /// The folder checkpoints go under: --checkpoint-dir, else the spec's folder's states/.
+    pub fn root(&self, spec_path: &std::path::Path) -> Option<PathBuf> {
+        if self.recover.is_some() {
+            return None;
+        }
+        Some(self.dir.clone().unwrap_or_else(|| {
+            let folder = spec_path.parent().map(PathBuf::from).unwrap_or_default();
+            folder.join("states")
+        }))
+    }
+
     /// The plan for a run of `setup` (loaded as `loaded`), or a message and exit 2: a
     /// checkpoint to recover that is missing, damaged, or written for other inputs.
     pub fn plan(

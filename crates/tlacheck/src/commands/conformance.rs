@@ -2,17 +2,22 @@
 //! TLC's, writing a Markdown table. Each model runs in its own process (a clean string-intern
 //! order, and a time limit that can be enforced by killing it).
 
+use super::child::{run_child, Ran};
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// The corpus folder holding expected.json.
     #[arg(long, default_value = "../shared/corpus")]
     corpus: PathBuf,
+    /// Run TLC's regression models in this folder (its expected.json lists each model's
+    /// run_command) instead of the corpus.
+    #[arg(long, value_name = "DIR")]
+    tlcregress: Option<PathBuf>,
     /// Only models TLC finished in at most this many seconds.
     #[arg(long, default_value_t = 60.0)]
     max_tlc_seconds: f64,
@@ -53,68 +58,147 @@ pub(super) const IN_SCOPE: &[&str] = &[
 ];
 
 pub fn run(args: Args) -> u8 {
-    let expected = match std::fs::read_to_string(args.corpus.join("expected.json")) {
-        Ok(t) => t,
+    let folder = args.tlcregress.as_ref().unwrap_or(&args.corpus);
+    let path = folder.join("expected.json");
+    let models: Vec<Json> = match std::fs::read_to_string(&path).map(|t| serde_json::from_str(&t)) {
+        Ok(Ok(Json::Array(a))) => a,
+        Ok(_) => {
+            eprintln!("{}: not a JSON array", path.display());
+            return 2;
+        }
         Err(e) => {
-            eprintln!("{}: {e}", args.corpus.join("expected.json").display());
+            eprintln!("{}: {e}", path.display());
             return 2;
         }
     };
-    let models: Vec<Json> = match serde_json::from_str(&expected) {
-        Ok(Json::Array(a)) => a,
-        _ => {
-            eprintln!("expected.json: not a JSON array");
-            return 2;
-        }
+    let wanted = |m: &&Json| {
+        args.filter
+            .as_ref()
+            .is_none_or(|f| m["id"].as_str().unwrap_or("").contains(f))
     };
+    let exe = std::env::current_exe().expect("own path");
+    if let Some(suite) = &args.tlcregress {
+        let selected: Vec<&Json> = models.iter().filter(wanted).collect();
+        let rows = in_parallel(&selected, args.jobs, |m| {
+            let r = super::conformance_regress::run_entry(
+                &exe,
+                suite,
+                m,
+                args.time_factor,
+                args.workers,
+            );
+            eprintln!(
+                "{:<50} {:>7.2}s  {}",
+                r.id,
+                r.seconds,
+                r.difference.as_deref().unwrap_or("exact")
+            );
+            r
+        });
+        let command = format!(
+            "tlacheck conformance --tlcregress {} --out docs/CONFORMANCE.md",
+            suite.display()
+        );
+        let md = super::conformance_regress::markdown(&rows, &command);
+        let exact = rows.iter().filter(|r| r.difference.is_none()).count();
+        eprintln!(
+            "conformance (TLC's regression models): {exact}/{} exact",
+            rows.len()
+        );
+        return write_section(args.out.as_deref(), "tlcregress", &md);
+    }
     let selected: Vec<&Json> = models
         .iter()
         .filter(|m| IN_SCOPE.contains(&m["tlc"]["outcome"].as_str().unwrap_or("")))
         .filter(|m| m["tlc"]["seconds"].as_f64().unwrap_or(f64::MAX) <= args.max_tlc_seconds)
-        .filter(|m| {
-            args.filter
-                .as_ref()
-                .is_none_or(|f| m["id"].as_str().unwrap_or("").contains(f))
-        })
+        .filter(wanted)
         .collect();
-    let exe = std::env::current_exe().expect("own path");
+    let rows = in_parallel(&selected, args.jobs, |m| {
+        let row = run_model(&exe, &args, m);
+        eprintln!(
+            "{:<60} {:>7.2}s  {}",
+            row.id,
+            row.seconds,
+            row.difference.as_deref().unwrap_or("exact")
+        );
+        row
+    });
+    let md = markdown(&rows, &args);
+    let (exact, total) = totals(&rows, |_| true);
+    eprintln!("conformance: {exact}/{total} exact");
+    write_section(args.out.as_deref(), "corpus", &md)
+}
+
+/// `f` over `items` on `jobs` threads; the results sorted by id as `id` gives it.
+fn in_parallel<'a, R: Send + HasId>(
+    items: &[&'a Json],
+    jobs: usize,
+    f: impl Fn(&'a Json) -> R + Sync,
+) -> Vec<R> {
     let rows = Mutex::new(Vec::new());
     let next = Mutex::new(0usize);
     std::thread::scope(|s| {
-        for _ in 0..args.jobs.max(1) {
+        for _ in 0..jobs.max(1) {
             s.spawn(|| loop {
                 let i = {
                     let mut n = next.lock().expect("lock");
                     *n += 1;
                     *n - 1
                 };
-                let Some(m) = selected.get(i) else { break };
-                let row = run_model(&exe, &args, m);
-                eprintln!(
-                    "{:<60} {:>7.2}s  {}",
-                    row.id,
-                    row.seconds,
-                    row.difference.as_deref().unwrap_or("exact")
-                );
-                rows.lock().expect("lock").push(row);
+                let Some(m) = items.get(i) else { break };
+                let r = f(m);
+                rows.lock().expect("lock").push(r);
             });
         }
     });
     let mut rows = rows.into_inner().expect("lock");
-    rows.sort_by(|a, b| a.id.cmp(&b.id));
-    let md = markdown(&rows, &args);
-    match &args.out {
-        Some(p) => {
-            if let Err(e) = std::fs::write(p, &md) {
-                eprintln!("{}: {e}", p.display());
-                return 2;
-            }
-        }
-        None => print!("{md}"),
+    rows.sort_by(|a, b| a.id().cmp(b.id()));
+    rows
+}
+
+pub trait HasId {
+    fn id(&self) -> &str;
+}
+
+impl HasId for Row {
+    fn id(&self) -> &str {
+        &self.id
     }
-    let (exact, total) = totals(&rows, |_| true);
-    eprintln!("conformance: {exact}/{total} exact");
-    0
+}
+
+impl HasId for super::conformance_regress::Row {
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+/// Writes `md` to `out` (stdout when None). The report file holds one section per suite,
+/// between markers, so that each suite's run replaces its own section and keeps the other's.
+fn write_section(out: Option<&Path>, name: &str, md: &str) -> u8 {
+    let Some(path) = out else {
+        print!("{md}");
+        return 0;
+    };
+    let begin = format!("<!-- {name}: begin -->\n");
+    let end = format!("<!-- {name}: end -->\n");
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let section = format!("{begin}{md}{end}");
+    let new = match (old.find(&begin), old.find(&end)) {
+        (Some(a), Some(b)) if a < b => {
+            format!("{}{section}{}", &old[..a], &old[b + end.len()..])
+        }
+        // A report from before the sections (one suite's table alone) is replaced by the corpus.
+        _ if old.is_empty() || (name == "corpus" && !old.contains(": begin -->")) => section,
+        _ if name == "corpus" => format!("{section}\n{old}"),
+        _ => format!("{}\n{section}", old.trim_end()),
+    };
+    match std::fs::write(path, new) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{}: {e}", path.display());
+            2
+        }
+    }
 }
 
 fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
@@ -124,69 +208,29 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
     let limit = Duration::from_secs_f64(
         (tlc["seconds"].as_f64().unwrap_or(1.0) * args.time_factor).max(1.0),
     );
-    let start = Instant::now();
-    let child = model_command(exe, &args.corpus, m, args.workers)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(e) => {
-            return row(
-                id,
-                temporal,
-                tlc,
-                None,
-                0.0,
-                Some(format!("could not start: {e}")),
-            )
-        }
-    };
-    let timed_out = loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break false,
-            Ok(None) if start.elapsed() > limit => {
-                let _ = child.kill();
-                break true;
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(_) => break false,
-        }
-    };
-    let out = child.wait_with_output();
-    let seconds = start.elapsed().as_secs_f64();
-    if timed_out {
-        return row(
-            id,
-            temporal,
-            tlc,
-            None,
+    let command = model_command(exe, &args.corpus, m, args.workers);
+    let (stdout, stderr, seconds) = match run_child(command, limit) {
+        Ran::Finished {
+            stdout,
+            stderr,
             seconds,
-            Some(format!("timeout after {:.0}s", limit.as_secs_f64())),
-        );
-    }
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => {
-            return row(
-                id,
-                temporal,
-                tlc,
-                None,
-                seconds,
-                Some(format!("failed: {e}")),
-            )
+            ..
+        } => (stdout, stderr, seconds),
+        Ran::TimedOut { seconds } => {
+            let why = format!("timeout after {:.0}s", limit.as_secs_f64());
+            return row(id, temporal, tlc, None, seconds, Some(why));
+        }
+        Ran::Failed(e) => {
+            let why = format!("could not start: {e}");
+            return row(id, temporal, tlc, None, 0.0, Some(why));
         }
     };
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let ours: Option<Json> = stdout
         .lines()
         .rev()
         .find_map(|l| serde_json::from_str(l).ok());
     let Some(ours) = ours else {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let first = err
+        let first = stderr
             .lines()
             .find(|l| !l.trim().is_empty())
             .unwrap_or("no output");

@@ -1,0 +1,409 @@
+//! TLC's command line (`java -jar tla2tools.jar ARGS`, parsed by `tlc2.TLC.handleParameters`)
+//! read into `tlacheck check`'s own options, so that a script swaps the command and keeps its
+//! arguments. Options are taken in any order, the spec with or without `.tla`; our own
+//! `--long` options pass through. An option TLC has that changes nothing here (it tunes the
+//! JVM, or writes a file tlacheck never writes) is accepted with one warning line; an option
+//! TLC does not have is an error naming it, exit 1 as TLC.
+
+use std::ffi::OsString;
+
+/// Our `check` arguments for a TLC command line, and the warnings to print first.
+#[derive(Debug, Default, PartialEq)]
+pub struct Translated {
+    pub args: Vec<OsString>,
+    pub warnings: Vec<String>,
+}
+
+/// What TLC's command line asked that cannot run: TLC's message; the exit status is 1.
+#[derive(Debug, PartialEq)]
+pub struct TlcArgError(pub String);
+
+/// How one TLC option is read.
+enum Form {
+    /// A flag mapped to ours (or to nothing when empty).
+    Flag(&'static [&'static str]),
+    /// An option with one value, given to our option of this name.
+    Value(&'static str),
+    /// Accepted, with the reason it has no effect here; `values` says how many values follow.
+    Ignored { values: usize, why: &'static str },
+}
+
+/// TLC's options (`tlc2.TLC` of tla2tools.jar) other than those read by hand below.
+fn form(option: &str) -> Option<Form> {
+    use Form::*;
+    const JVM: &str = "tunes TLC's Java internals";
+    Some(match option {
+        "-modelcheck" | "-noGenerateSpecTE" | "-noGenerateSpecTEBin" | "-noTE" | "-noTEBin" => {
+            Flag(&[])
+        }
+        "-deadlock" => Flag(&["--no-deadlock"]),
+        "-difftrace" => Flag(&["--difftrace"]),
+        "-continue" => Flag(&["--continue"]),
+        "-view" => Flag(&["--view"]),
+        "-nowarning" => Flag(&["--nowarning"]),
+        "-cleanup" => Flag(&["--cleanup"]),
+        "-tool" => Flag(&["--tool"]),
+        "-terse" => Flag(&["--terse"]),
+        "-gzip" => Ignored {
+            values: 0,
+            why: "tlacheck's files on disk are not compressed",
+        },
+        "-debug" => Ignored {
+            values: 0,
+            why: "TLC's debugging output has no counterpart",
+        },
+        "-checkpoint" => Value("--checkpoint"),
+        "-recover" => Value("--recover"),
+        "-metadir" => Value("--checkpoint-dir"),
+        "-seed" => Value("--seed"),
+        "-fp" => Value("--fp"),
+        "-lncheck" => Value("--lncheck"),
+        "-maxSetSize" => Value("--max-set-size"),
+        "-dfid" => Value("--dfid"),
+        "-userFile" => Value("--user-file"),
+        "-coverage" => Value("--coverage"),
+        "-inv" => Value("--inv"),
+        "-invlevel" => Value("--invlevel"),
+        "-postCondition" => Value("--postcondition"),
+        "-fpmem" | "-fpbits" => Ignored {
+            values: 1,
+            why: JVM,
+        },
+        "-aril" => Ignored {
+            values: 1,
+            why: "it adjusts the seed of TLC's Java random generator only",
+        },
+        "-teSpecOutDir" => Ignored {
+            values: 1,
+            why: "tlacheck writes no trace-exploration spec",
+        },
+        "-messagesAsErrors" | "-suppressMessages" => Ignored {
+            values: 1,
+            why: "TLC's message codes are not selectable here",
+        },
+        "-loadTrace" => Ignored {
+            values: 2,
+            why: "a trace is checked with `tlacheck trace validate`",
+        },
+        _ => return None,
+    })
+}
+
+/// Our `check` options that take a value, whose value must not be read as a TLC option.
+fn our_valued_options() -> Vec<String> {
+    use clap::Args as _;
+    let cmd = super::check::Args::augment_args(clap::Command::new("check"));
+    cmd.get_arguments()
+        .filter(|a| a.get_action().takes_values())
+        .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+        .collect()
+}
+
+/// `args` (what follows `tlc` or `check`) as `check`'s arguments.
+pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
+    let valued = our_valued_options();
+    let mut out = Translated::default();
+    let mut spec: Option<String> = None;
+    let mut simulate = false;
+    let mut depth: Option<String> = None;
+    let mut i = 0;
+    let text = |i: usize| args.get(i).and_then(|a| a.to_str());
+    while i < args.len() {
+        let Some(arg) = text(i) else {
+            // A path that is not UTF-8: only the spec can be one.
+            out.args.push(args[i].clone());
+            i += 1;
+            continue;
+        };
+        i += 1;
+        if arg.starts_with("--") {
+            out.args.push(arg.into());
+            if !arg.contains('=') && valued.iter().any(|v| v == arg) {
+                if let Some(v) = args.get(i) {
+                    out.args.push(v.clone());
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if let Some(define) = arg.strip_prefix("-D").filter(|d| !d.is_empty()) {
+            out.args.push(format!("--define={define}").into());
+            continue;
+        }
+        if arg == "-h" || arg == "-help" {
+            out.args.push("--help".into());
+            continue;
+        }
+        let value = |i: usize, what: &str| {
+            text(i)
+                .map(str::to_string)
+                .ok_or_else(|| TlcArgError(format!("Error: {what} required for {arg}.")))
+        };
+        match arg {
+            "-simulate" => {
+                simulate = true;
+                out.args.push("--simulate".into());
+                // `num=N,file=F` only when something follows it, as TLC reads it.
+                if let Some(sim) = text(i)
+                    .filter(|s| (s.contains("num=") || s.contains("file=")) && i + 1 < args.len())
+                {
+                    i += 1;
+                    for part in sim.split(',') {
+                        if let Some(n) = part.strip_prefix("num=") {
+                            out.args.push("--traces".into());
+                            out.args.push(n.into());
+                        } else if part.starts_with("file=") {
+                            out.warnings.push(warning(
+                                "-simulate file=",
+                                "the behaviours are not written to files",
+                            ));
+                        }
+                    }
+                }
+            }
+            "-config" => {
+                let file = value(i, "a file name")?;
+                i += 1;
+                out.args.push("--config".into());
+                out.args.push(config_path(&file).into());
+            }
+            "-depth" => {
+                depth = Some(value(i, "a number")?);
+                i += 1;
+            }
+            "-workers" => {
+                let n = value(i, "a number of workers or 'auto'")?;
+                i += 1;
+                let n = if n.trim().eq_ignore_ascii_case("auto") {
+                    std::thread::available_parallelism()
+                        .map_or(1, |n| n.get())
+                        .to_string()
+                } else {
+                    n
+                };
+                out.args.push("--workers".into());
+                out.args.push(n.into());
+            }
+            "-dumpTrace" => {
+                let format = value(i, "a format (tla or json)")?;
+                let file = value(i + 1, "a file name")?;
+                i += 2;
+                out.args.push("--dump-trace-as".into());
+                out.args.push(format!("{format}={file}").into());
+            }
+            "-dump" => {
+                // `-dump [dot[,colorize,actionlabels,...]] FILE`
+                if text(i).is_some_and(|f| f.starts_with("dot")) && i + 1 < args.len() {
+                    i += 1;
+                }
+                value(i, "a file name")?;
+                i += 1;
+                out.warnings
+                    .push(warning("-dump", "the state graph is not written to a file"));
+            }
+            "-generateSpecTE" => {
+                if text(i) == Some("nomonolith") {
+                    i += 1;
+                }
+                out.warnings.push(warning(
+                    "-generateSpecTE",
+                    "tlacheck writes no trace-exploration spec (`--dump-trace F.tla` writes the counterexample)",
+                ));
+            }
+            "-debugger" => {
+                let opts = text(i).filter(|o| {
+                    o.split(',')
+                        .all(|p| p == "nosuspend" || p == "nohalt" || p.starts_with("port="))
+                });
+                if opts.is_some() {
+                    i += 1;
+                }
+                out.warnings
+                    .push(warning("-debugger", "tlacheck has no debugger front-end"));
+            }
+            _ if arg.starts_with('-') && arg.len() > 1 => match form(arg) {
+                Some(Form::Flag(ours)) => out.args.extend(ours.iter().map(OsString::from)),
+                Some(Form::Value(ours)) => {
+                    let v = value(i, "a value")?;
+                    i += 1;
+                    out.args.push(ours.into());
+                    out.args.push(v.into());
+                }
+                Some(Form::Ignored { values, why }) => {
+                    for k in 0..values {
+                        value(i + k, "a value")?;
+                    }
+                    i += values;
+                    out.warnings.push(warning(arg, why));
+                }
+                None => return Err(TlcArgError(format!("Error: unrecognized option: {arg}"))),
+            },
+            _ => {
+                if let Some(first) = &spec {
+                    return Err(TlcArgError(format!(
+                        "Error: more than one input files: {first} and {arg}"
+                    )));
+                }
+                spec = Some(arg.to_string());
+            }
+        }
+    }
+    // TLC reads -depth only when simulating.
+    match depth {
+        Some(d) if simulate => {
+            out.args.push("--depth".into());
+            out.args.push(d.into());
+        }
+        Some(_) => out.warnings.push(warning(
+            "-depth",
+            "it bounds simulation only; the search is complete",
+        )),
+        None => {}
+    }
+    if let Some(spec) = spec {
+        out.args.push(spec_path(&spec).into());
+    }
+    Ok(out)
+}
+
+/// The spec file TLC would read: `Spec` and `Spec.tla` both name `Spec.tla`.
+fn spec_path(spec: &str) -> String {
+    if spec.ends_with(".tla") || std::path::Path::new(spec).is_file() {
+        spec.to_string()
+    } else {
+        format!("{spec}.tla")
+    }
+}
+
+/// TLC adds `.cfg` to a configuration named without it.
+fn config_path(config: &str) -> String {
+    let named = std::path::Path::new(config);
+    if named.extension().is_some() || named.is_file() {
+        config.to_string()
+    } else {
+        format!("{config}.cfg")
+    }
+}
+
+fn warning(option: &str, why: &str) -> String {
+    format!("Warning: {option} has no effect in tlacheck: {why}.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tr(args: &[&str]) -> Result<Translated, TlcArgError> {
+        let v: Vec<OsString> = args.iter().map(OsString::from).collect();
+        translate(&v)
+    }
+
+    fn ours(args: &[&str]) -> Vec<String> {
+        let t = tr(args).expect("accepted");
+        t.args.iter().map(|a| a.to_string_lossy().into()).collect()
+    }
+
+    #[test]
+    fn run_commands_of_the_regression_suite_read_as_ours() {
+        let got = ours(&[
+            "-workers",
+            "1",
+            "-deadlock",
+            "-fp",
+            "0",
+            "-seed",
+            "1",
+            "-noGenerateSpecTE",
+            "-checkpoint",
+            "0",
+            "-config",
+            "M.cfg",
+            "Spec",
+        ]);
+        assert_eq!(
+            got,
+            [
+                "--workers",
+                "1",
+                "--no-deadlock",
+                "--fp",
+                "0",
+                "--seed",
+                "1",
+                "--checkpoint",
+                "0",
+                "--config",
+                "M.cfg",
+                "Spec.tla"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_spec_may_come_first_and_options_in_any_order() {
+        assert_eq!(
+            ours(&["Spec.tla", "-deadlock", "-lncheck", "final"]),
+            ["--no-deadlock", "--lncheck", "final", "Spec.tla"]
+        );
+    }
+
+    #[test]
+    fn unknown_options_and_two_specs_are_refused_by_name() {
+        assert_eq!(
+            tr(&["-bogus", "Spec"]),
+            Err(TlcArgError("Error: unrecognized option: -bogus".into()))
+        );
+        assert!(tr(&["A", "B"]).unwrap_err().0.contains("A and B"));
+        assert!(tr(&["-config"]).unwrap_err().0.contains("-config"));
+    }
+
+    #[test]
+    fn workers_auto_is_the_machine_s_cores() {
+        let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(
+            ours(&["-workers", "auto", "S"]),
+            ["--workers", &n.to_string(), "S.tla"]
+        );
+    }
+
+    #[test]
+    fn simulate_reads_its_optional_settings() {
+        assert_eq!(
+            ours(&["-simulate", "num=5", "-depth", "7", "S"]),
+            ["--simulate", "--traces", "5", "--depth", "7", "S.tla"]
+        );
+        // A trailing `num=` is the spec's name, as TLC reads it.
+        assert_eq!(ours(&["-simulate", "S"]), ["--simulate", "S.tla"]);
+        // -depth without -simulate bounds nothing.
+        let t = tr(&["-depth", "7", "S"]).unwrap();
+        assert_eq!(t.warnings.len(), 1);
+    }
+
+    #[test]
+    fn jvm_tuning_is_accepted_with_one_warning() {
+        let t = tr(&["-fpmem", "0.5", "-fpbits", "2", "-gzip", "S"]).unwrap();
+        assert_eq!(t.warnings.len(), 3, "{:?}", t.warnings);
+        assert_eq!(t.args, [OsString::from("S.tla")]);
+    }
+
+    #[test]
+    fn our_long_options_and_their_values_pass_through() {
+        assert_eq!(
+            ours(&["--seed", "-5", "--json", "S"]),
+            ["--seed", "-5", "--json", "S.tla"]
+        );
+    }
+
+    #[test]
+    fn java_properties_become_defines() {
+        assert_eq!(ours(&["-Dfoo=bar", "S"]), ["--define=foo=bar", "S.tla"]);
+    }
+
+    #[test]
+    fn dump_trace_names_format_and_file() {
+        assert_eq!(
+            ours(&["-dumpTrace", "json", "t.json", "S"]),
+            ["--dump-trace-as", "json=t.json", "S.tla"]
+        );
+    }
+}

@@ -1,0 +1,90 @@
+//! `tlacheck check`'s options that exist for TLC's command line (`tlc_args.rs` maps TLC's
+//! spelling to these): each is either carried out or, where tlacheck has no counterpart yet,
+//! named in one warning line so that nobody reads a result as if it had been.
+
+use std::path::PathBuf;
+
+#[derive(clap::Args, Default)]
+pub struct TlcOptions {
+    /// Print only the variables that changed in each state of a counterexample (TLC's
+    /// -difftrace).
+    #[arg(long)]
+    pub difftrace: bool,
+    /// Print the states of a counterexample through the .cfg's VIEW (TLC's -view).
+    #[arg(long)]
+    pub view: bool,
+    /// Print no warnings (TLC's -nowarning).
+    #[arg(long)]
+    pub nowarning: bool,
+    /// Delete the checkpoint folder (the spec's states/ or --checkpoint-dir) before the run
+    /// (TLC's -cleanup).
+    #[arg(long)]
+    pub cleanup: bool,
+    /// TLC's -tool: messages framed by `@!@!@STARTMSG code:class @!@!@` lines.
+    #[arg(long)]
+    pub tool: bool,
+    /// Print values of Print and PrintT on one line (TLC's -terse).
+    #[arg(long)]
+    pub terse: bool,
+    /// The size of the largest set enumerated (TLC's -maxSetSize, default 1000000).
+    #[arg(long = "max-set-size", value_name = "N")]
+    pub max_set_size: Option<u64>,
+    /// Depth-first iterative deepening from this depth (TLC's -dfid).
+    #[arg(long, value_name = "DEPTH")]
+    pub dfid: Option<u64>,
+    /// Write the output of Print and PrintT to FILE (TLC's -userFile).
+    #[arg(long = "user-file", value_name = "FILE")]
+    pub user_file: Option<PathBuf>,
+    /// Minutes between coverage reports (TLC's -coverage).
+    #[arg(long, value_name = "MINUTES")]
+    pub coverage: Option<u64>,
+    /// A state predicate checked as an invariant (TLC's -inv).
+    #[arg(long, value_name = "EXPR")]
+    pub inv: Vec<String>,
+    /// Stop at the first state at this distance from an initial state (TLC's -invlevel).
+    #[arg(long, value_name = "N")]
+    pub invlevel: Option<u64>,
+    /// `Module!Op` evaluated after the search as a POSTCONDITION (TLC's -postCondition).
+    #[arg(long, value_name = "MOD!OP")]
+    pub postcondition: Option<String>,
+    /// `FORMAT=FILE`: the counterexample written as TLC's -dumpTrace FORMAT FILE does
+    /// (`tla` or `json`); repeatable.
+    #[arg(long = "dump-trace-as", value_name = "FORMAT=FILE")]
+    pub dump_trace_as: Vec<String>,
+}
+
+impl TlcOptions {
+    /// One warning line for each option asked for that tlacheck does not carry out yet.
+    pub fn not_carried_out(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut say = |asked: bool, option: &str| {
+            if asked {
+                out.push(format!(
+                    "Warning: {option} is accepted but not carried out by tlacheck yet."
+                ));
+            }
+        };
+        say(self.tool, "-tool");
+        say(self.terse, "-terse");
+        say(self.max_set_size.is_some(), "-maxSetSize");
+        say(self.dfid.is_some(), "-dfid");
+        say(self.user_file.is_some(), "-userFile");
+        say(self.coverage.is_some(), "-coverage");
+        say(!self.inv.is_empty(), "-inv");
+        say(self.invlevel.is_some(), "-invlevel");
+        say(self.postcondition.is_some(), "-postCondition");
+        say(!self.dump_trace_as.is_empty(), "-dumpTrace");
+        say(self.difftrace, "-difftrace");
+        say(self.view, "-view");
+        out
+    }
+
+    /// `--cleanup`: TLC deletes its metadata folder before a run that does not recover.
+    pub fn clean_up(&self, folder: &std::path::Path) -> Result<(), String> {
+        if !self.cleanup || !folder.exists() {
+            return Ok(());
+        }
+        std::fs::remove_dir_all(folder)
+            .map_err(|e| format!("{}: cannot clean up: {e}", folder.display()))
+    }
+}

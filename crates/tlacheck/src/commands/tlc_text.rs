@@ -1,0 +1,106 @@
+//! The lines TLC prints around a model-checking run's result (MP.java's TLC_MODE_MC,
+//! TLC_STARTING, TLC_COMPUTING_INIT, TLC_INIT_GENERATED1/2 and TLC_FINISHED), so that a log
+//! reader that waits for them finds them. Dates are UTC, written as TLC writes its local time.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// `Running breadth-first search Model-Checking with fp F and seed S with W worker(s) on C cores`
+pub fn mode_line(fp: usize, seed: i64, workers: usize) -> String {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let plural = if workers == 1 { "" } else { "s" };
+    format!(
+        "Running breadth-first search Model-Checking with fp {fp} and seed {seed} with {workers} \
+         worker{plural} on {cores} cores (tlacheck {}).",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+pub fn starting_line(at: SystemTime) -> String {
+    format!("Starting... ({})", date_time(at))
+}
+
+/// TLC's two spellings of the initial-state count.
+pub fn initial_states_lines(count: u64, at: SystemTime) -> String {
+    let states = if count == 1 { "state" } else { "states" };
+    format!(
+        "Computing initial states...\nFinished computing initial states: {count} distinct {states} generated at {}.",
+        date_time(at)
+    )
+}
+
+pub fn finished_line(elapsed: Duration, at: SystemTime) -> String {
+    format!(
+        "Finished in {} at ({})",
+        human_duration(elapsed),
+        date_time(at)
+    )
+}
+
+/// TLC's run time: `05s`, `01min 05s`, `02h 01min`, `1d 02h` (TLC.convertRuntimeToHumanReadable).
+pub fn human_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    let (days, hours, minutes, seconds) = (s / 86_400, s / 3_600 % 24, s / 60 % 60, s % 60);
+    if days > 0 {
+        format!("{days}d {hours:02}h")
+    } else if hours > 0 {
+        format!("{hours:02}h {minutes:02}min")
+    } else if minutes > 0 {
+        format!("{minutes:02}min {seconds:02}s")
+    } else {
+        format!("{seconds:02}s")
+    }
+}
+
+/// `yyyy-MM-dd HH:mm:ss`.
+pub fn date_time(at: SystemTime) -> String {
+    let secs = at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    )
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_times_read_as_tlc_writes_them() {
+        // TLC's own TLCTest.testRuntimeConversion, and its "Finished in 02s".
+        let ms = |n: u64| human_duration(Duration::from_millis(n));
+        assert_eq!(ms(2_400), "02s");
+        assert_eq!(ms(59_000), "59s");
+        assert_eq!(ms(3_599_000), "59min 59s");
+        assert_eq!(ms(86_340_000), "23h 59min");
+        assert_eq!(ms(169_200_000), "1d 23h");
+        assert_eq!(ms(8_636_400_000), "99d 23h");
+    }
+
+    #[test]
+    fn dates_are_calendar_dates() {
+        let at = |s: u64| date_time(UNIX_EPOCH + Duration::from_secs(s));
+        assert_eq!(at(0), "1970-01-01 00:00:00");
+        // 2000-02-29 12:34:56 UTC: a leap day of a century leap year.
+        assert_eq!(at(951_827_696), "2000-02-29 12:34:56");
+        // 2026-12-01 22:10:09 UTC.
+        assert_eq!(at(1_796_163_009), "2026-12-01 22:10:09");
+    }
+}
