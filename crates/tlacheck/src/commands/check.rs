@@ -215,7 +215,13 @@ pub fn run(args: Args) -> u8 {
         }
     };
     // Written now, reported after the result: a failed dump must not hide the check's result.
-    let dumped = (args.dump_trace.as_ref()).map(|path| super::dump_trace::write(path, &outcome));
+    let mut dumped =
+        (args.dump_trace.as_ref()).map(|path| super::dump_trace::write(path, &outcome));
+    for asked in &args.tlc.dump_trace_as {
+        if let Err(e) = super::dump_trace::write_tlc(asked, &loaded.spec, &outcome) {
+            dumped = Some(Err(e));
+        }
+    }
     if args.json {
         let mut j = outcome.json;
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
@@ -226,7 +232,11 @@ pub fn run(args: Args) -> u8 {
         if initial > 0 && assumed {
             println!("{}", tlc_text::initial_states_lines(initial, started_at));
         }
-        print!("{}", outcome.text);
+        if args.tlc.difftrace {
+            print!("{}", tlc_text::diff_trace(&outcome.text));
+        } else {
+            print!("{}", outcome.text);
+        }
         println!(
             "{}",
             tlc_text::finished_line(start.elapsed(), std::time::SystemTime::now())

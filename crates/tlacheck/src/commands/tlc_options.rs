@@ -73,8 +73,6 @@ impl TlcOptions {
         say(!self.inv.is_empty(), "-inv");
         say(self.invlevel.is_some(), "-invlevel");
         say(self.postcondition.is_some(), "-postCondition");
-        say(!self.dump_trace_as.is_empty(), "-dumpTrace");
-        say(self.difftrace, "-difftrace");
         say(self.view, "-view");
         out
     }

@@ -95,6 +95,23 @@ mod tests {
     }
 
     #[test]
+    fn a_diff_trace_keeps_the_first_state_and_what_changed() {
+        let text = "Error: Invariant Inv is violated.\nError: The behavior up to this point is:\n\
+            State 1: <Initial predicate>\n/\\ x = 0\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
+            State 2: <Next line 5, col 12 to line 5, col 41 of module D>\n/\\ x = 1\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
+            State 3: <Next line 6, col 12 to line 6, col 54 of module D>\n/\\ x = 1\n/\\ y = [ a |-> 5,\n       b |-> 2 ]\n\n\
+            4 states generated\n";
+        let want = "Error: Invariant Inv is violated.\nError: The behavior up to this point is:\n\
+            State 1: <Initial predicate>\n/\\ x = 0\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
+            State 2: <Next line 5, col 12 to line 5, col 41 of module D>\n/\\ x = 1\n\n\
+            State 3: <Next line 6, col 12 to line 6, col 54 of module D>\n/\\ y = [ a |-> 5,\n       b |-> 2 ]\n\n\
+            4 states generated\n";
+        assert_eq!(diff_trace(text), want);
+        let live = "Error: The following behavior constitutes a counter-example:\nState 1: <Initial predicate>\nx = 0\n";
+        assert_eq!(diff_trace(live), live);
+    }
+
+    #[test]
     fn dates_are_calendar_dates() {
         let at = |s: u64| date_time(UNIX_EPOCH + Duration::from_secs(s));
         assert_eq!(at(0), "1970-01-01 00:00:00");
@@ -103,4 +120,51 @@ mod tests {
         // 2026-12-01 22:10:09 UTC.
         assert_eq!(at(1_796_163_009), "2026-12-01 22:10:09");
     }
+}
+
+/// TLC's -difftrace: in the states of a safety counterexample (`The behavior up to this point
+/// is:`), each state after the first shows only the variables whose values changed. TLC prints
+/// the states of a liveness counterexample whole, and so does this. Values are printed
+/// canonically, so equal text is equal values.
+pub fn diff_trace(text: &str) -> String {
+    let Some(start) = text.find("Error: The behavior up to this point is:\n") else {
+        return text.to_string();
+    };
+    let mut out = text[..start].to_string();
+    let mut previous: Option<Vec<String>> = None;
+    let mut lines = text[start..].lines().peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        out.push('\n');
+        if !line.starts_with("State ") {
+            continue;
+        }
+        // The state's variables: each a `/\ v = ...` line and its indented continuation.
+        let mut vars: Vec<String> = Vec::new();
+        while let Some(next) = lines.peek() {
+            if next.is_empty() || next.starts_with("State ") || next.starts_with("Error") {
+                break;
+            }
+            let next = lines.next().unwrap_or_default();
+            match vars.last_mut() {
+                Some(last) if next.starts_with(' ') => {
+                    last.push('\n');
+                    last.push_str(next);
+                }
+                _ => vars.push(next.to_string()),
+            }
+        }
+        for (i, v) in vars.iter().enumerate() {
+            let same = previous.as_ref().and_then(|p| p.get(i)) == Some(v);
+            if !same {
+                out.push_str(v);
+                out.push('\n');
+            }
+        }
+        previous = Some(vars);
+    }
+    if !text.ends_with('\n') {
+        out.pop();
+    }
+    out
 }
