@@ -116,9 +116,9 @@ fn counter_example(spec: &tla_sema::Spec, outcome: &Outcome) -> Result<tla_eval:
     };
     let mut states = Vec::new();
     let mut steps = Vec::new();
-    for i in 0..trace.len() {
+    for (i, step) in trace.iter().enumerate() {
         states.push(state(i)?);
-        if let (true, Some(def)) = (i > 0, trace[i].action) {
+        if let (true, Some(def)) = (i > 0, step.action) {
             steps.push(Value::tuple(vec![state(i - 1)?, action(def)?, state(i)?]));
         }
     }

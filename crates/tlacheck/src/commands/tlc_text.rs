@@ -78,50 +78,6 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn run_times_read_as_tlc_writes_them() {
-        // TLC's own TLCTest.testRuntimeConversion, and its "Finished in 02s".
-        let ms = |n: u64| human_duration(Duration::from_millis(n));
-        assert_eq!(ms(2_400), "02s");
-        assert_eq!(ms(59_000), "59s");
-        assert_eq!(ms(3_599_000), "59min 59s");
-        assert_eq!(ms(86_340_000), "23h 59min");
-        assert_eq!(ms(169_200_000), "1d 23h");
-        assert_eq!(ms(8_636_400_000), "99d 23h");
-    }
-
-    #[test]
-    fn a_diff_trace_keeps_the_first_state_and_what_changed() {
-        let text = "Error: Invariant Inv is violated.\nError: The behavior up to this point is:\n\
-            State 1: <Initial predicate>\n/\\ x = 0\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
-            State 2: <Next line 5, col 12 to line 5, col 41 of module D>\n/\\ x = 1\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
-            State 3: <Next line 6, col 12 to line 6, col 54 of module D>\n/\\ x = 1\n/\\ y = [ a |-> 5,\n       b |-> 2 ]\n\n\
-            4 states generated\n";
-        let want = "Error: Invariant Inv is violated.\nError: The behavior up to this point is:\n\
-            State 1: <Initial predicate>\n/\\ x = 0\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
-            State 2: <Next line 5, col 12 to line 5, col 41 of module D>\n/\\ x = 1\n\n\
-            State 3: <Next line 6, col 12 to line 6, col 54 of module D>\n/\\ y = [ a |-> 5,\n       b |-> 2 ]\n\n\
-            4 states generated\n";
-        assert_eq!(diff_trace(text), want);
-        let live = "Error: The following behavior constitutes a counter-example:\nState 1: <Initial predicate>\nx = 0\n";
-        assert_eq!(diff_trace(live), live);
-    }
-
-    #[test]
-    fn dates_are_calendar_dates() {
-        let at = |s: u64| date_time(UNIX_EPOCH + Duration::from_secs(s));
-        assert_eq!(at(0), "1970-01-01 00:00:00");
-        // 2000-02-29 12:34:56 UTC: a leap day of a century leap year.
-        assert_eq!(at(951_827_696), "2000-02-29 12:34:56");
-        // 2026-12-01 22:10:09 UTC.
-        assert_eq!(at(1_796_163_009), "2026-12-01 22:10:09");
-    }
-}
-
 /// TLC's -difftrace: in the states of a safety counterexample (`The behavior up to this point
 /// is:`), each state after the first shows only the variables whose values changed. TLC prints
 /// the states of a liveness counterexample whole, and so does this. Values are printed
@@ -167,4 +123,48 @@ pub fn diff_trace(text: &str) -> String {
         out.pop();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_times_read_as_tlc_writes_them() {
+        // TLC's own TLCTest.testRuntimeConversion, and its "Finished in 02s".
+        let ms = |n: u64| human_duration(Duration::from_millis(n));
+        assert_eq!(ms(2_400), "02s");
+        assert_eq!(ms(59_000), "59s");
+        assert_eq!(ms(3_599_000), "59min 59s");
+        assert_eq!(ms(86_340_000), "23h 59min");
+        assert_eq!(ms(169_200_000), "1d 23h");
+        assert_eq!(ms(8_636_400_000), "99d 23h");
+    }
+
+    #[test]
+    fn a_diff_trace_keeps_the_first_state_and_what_changed() {
+        let text = "Error: Invariant Inv is violated.\nError: The behavior up to this point is:\n\
+            State 1: <Initial predicate>\n/\\ x = 0\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
+            State 2: <Next line 5, col 12 to line 5, col 41 of module D>\n/\\ x = 1\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
+            State 3: <Next line 6, col 12 to line 6, col 54 of module D>\n/\\ x = 1\n/\\ y = [ a |-> 5,\n       b |-> 2 ]\n\n\
+            4 states generated\n";
+        let want = "Error: Invariant Inv is violated.\nError: The behavior up to this point is:\n\
+            State 1: <Initial predicate>\n/\\ x = 0\n/\\ y = [ a |-> 1,\n       b |-> 2 ]\n\n\
+            State 2: <Next line 5, col 12 to line 5, col 41 of module D>\n/\\ x = 1\n\n\
+            State 3: <Next line 6, col 12 to line 6, col 54 of module D>\n/\\ y = [ a |-> 5,\n       b |-> 2 ]\n\n\
+            4 states generated\n";
+        assert_eq!(diff_trace(text), want);
+        let live = "Error: The following behavior constitutes a counter-example:\nState 1: <Initial predicate>\nx = 0\n";
+        assert_eq!(diff_trace(live), live);
+    }
+
+    #[test]
+    fn dates_are_calendar_dates() {
+        let at = |s: u64| date_time(UNIX_EPOCH + Duration::from_secs(s));
+        assert_eq!(at(0), "1970-01-01 00:00:00");
+        // 2000-02-29 12:34:56 UTC: a leap day of a century leap year.
+        assert_eq!(at(951_827_696), "2000-02-29 12:34:56");
+        // 2026-12-01 22:10:09 UTC.
+        assert_eq!(at(1_796_163_009), "2026-12-01 22:10:09");
+    }
 }
