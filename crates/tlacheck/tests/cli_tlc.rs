@@ -264,3 +264,35 @@ fn dump_trace_writes_tlc_s_tla_and_json_forms() {
     tlc(&d, &["-deadlock", "-dumpTrace", "json", "none.json", "D"]).success();
     assert!(!d.path().join("none.json").exists());
 }
+
+#[test]
+fn tool_mode_frames_each_message_with_tlc_s_codes() {
+    let d = Dir::new();
+    d.file("D.tla", DIFF)
+        .file("D.cfg", "INIT Init\nNEXT All\nINVARIANT Inv\n");
+    let run = tlc(&d, &["-tool", "D"]);
+    run.code(12);
+    // The codes of TLC 2026.11's `-tool` output for this spec, in its order.
+    let codes: Vec<&str> = (run.stdout.lines())
+        .filter_map(|l| l.strip_prefix("@!@!@STARTMSG "))
+        .map(|l| l.trim_end_matches(" @!@!@"))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "2187:0", "2185:0", "2189:0", "2190:0", "2110:1", "2121:1", "2217:4", "2217:4",
+            "2217:4", "2200:0", "2199:0", "2194:0", "2186:0"
+        ],
+        "{run}"
+    );
+    run.line("Invariant Inv is violated.")
+        .line("3: <Jump line 6, col 9 to line 6, col 62 of module D>")
+        .line("3 states generated, 3 distinct states found, 0 states left on queue.");
+    // Every message is closed, by its own code.
+    let starts = run.stdout.matches("@!@!@STARTMSG").count();
+    assert_eq!(starts, run.stdout.matches("@!@!@ENDMSG").count());
+    assert!(run
+        .stdout
+        .lines()
+        .any(|l| l.starts_with("Finished in ") && l.contains("ms at (")));
+}

@@ -1,6 +1,6 @@
 //! `tlacheck check`: model-check a spec against its .cfg, as TLC does.
 
-use super::tlc_text;
+use super::{tlc_text, tool_mode};
 use std::path::PathBuf;
 use std::time::Instant;
 use tla_check::session::{self, Setup};
@@ -137,7 +137,7 @@ pub fn run(args: Args) -> u8 {
         no_deadlock: args.no_deadlock,
         workers,
         memory: args.memory.or_else(super::default_memory),
-        progress: super::progress_mode(&args.progress, args.json),
+        progress: super::progress_mode(&args.progress, args.json || args.tlc.tool),
         lncheck: args.lncheck(),
         checkpoint: None,
     };
@@ -163,9 +163,18 @@ pub fn run(args: Args) -> u8 {
         }
     }
     let started_at = std::time::SystemTime::now();
+    // TLC's lines before the result: printed now, or framed with the rest in tool mode.
+    let mut head = String::new();
     if !args.json && !args.simulate {
-        println!("{}", tlc_text::mode_line(args.fp, args.seed, workers));
-        println!("{}", tlc_text::starting_line(started_at));
+        head = format!(
+            "{}\n{}\n",
+            tlc_text::mode_line(args.fp, args.seed, workers),
+            tlc_text::starting_line(started_at)
+        );
+        if !args.tlc.tool {
+            print!("{head}");
+            head.clear();
+        }
     }
     let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
         if args.simulate {
@@ -227,26 +236,59 @@ pub fn run(args: Args) -> u8 {
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
         println!("{j}");
     } else {
-        let initial = outcome.json["initial_states"].as_u64().unwrap_or(0);
-        let assumed = outcome.json["outcome"] != "assumption failure";
-        if initial > 0 && assumed {
-            println!("{}", tlc_text::initial_states_lines(initial, started_at));
-        }
-        if args.tlc.difftrace {
-            print!("{}", tlc_text::diff_trace(&outcome.text));
-        } else {
-            print!("{}", outcome.text);
-        }
-        println!(
-            "{}",
-            tlc_text::finished_line(start.elapsed(), std::time::SystemTime::now())
-        );
+        print!("{}", tlc_report(&args, &outcome, head, start, started_at));
     }
     if let Some(Err(e)) = dumped {
         eprintln!("{e}");
         return 2;
     }
     outcome.status
+}
+
+/// The text of a finished search, as TLC prints it after its first lines (`head` when tool
+/// mode frames those too).
+fn tlc_report(
+    args: &Args,
+    outcome: &session::Outcome,
+    mut text: String,
+    start: Instant,
+    started_at: std::time::SystemTime,
+) -> String {
+    use std::fmt::Write;
+    let now = std::time::SystemTime::now();
+    let initial = outcome.json["initial_states"].as_u64().unwrap_or(0);
+    let assumed = outcome.json["outcome"] != "assumption failure";
+    if initial > 0 && assumed {
+        let _ = writeln!(
+            text,
+            "{}",
+            tlc_text::initial_states_lines(initial, started_at)
+        );
+    }
+    let body = if args.tlc.difftrace {
+        tlc_text::diff_trace(&outcome.text)
+    } else {
+        outcome.text.clone()
+    };
+    if !args.tlc.tool {
+        text.push_str(&body);
+        let _ = writeln!(text, "{}", tlc_text::finished_line(start.elapsed(), now));
+        return text;
+    }
+    // Tool mode: TLC's closing Progress line before the statistics, the time in ms.
+    let progress = tool_mode::progress_line(&outcome.json, now);
+    for line in body.lines() {
+        if let Some(p) = progress
+            .as_ref()
+            .filter(|_| line.contains(" states left on queue."))
+        {
+            let _ = writeln!(text, "{p}");
+        }
+        let _ = writeln!(text, "{line}");
+    }
+    let ms = start.elapsed().as_millis();
+    let _ = writeln!(text, "Finished in {ms}ms at ({})", tlc_text::date_time(now));
+    tool_mode::frame(&text)
 }
 
 /// What a run did: a search (printed by the caller) or a simulation (already printed).

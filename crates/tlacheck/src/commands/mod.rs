@@ -15,6 +15,7 @@ pub mod simulate;
 pub mod tlc_args;
 pub mod tlc_options;
 pub mod tlc_text;
+mod tool_mode;
 pub mod trace;
 pub mod trace_suite;
 pub mod verify;

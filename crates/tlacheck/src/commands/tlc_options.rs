@@ -64,7 +64,6 @@ impl TlcOptions {
                 ));
             }
         };
-        say(self.tool, "-tool");
         say(self.terse, "-terse");
         say(self.max_set_size.is_some(), "-maxSetSize");
         say(self.dfid.is_some(), "-dfid");

@@ -1,0 +1,159 @@
+//! TLC's `-tool` output: every message framed by `@!@!@STARTMSG code:class @!@!@` and
+//! `@!@!@ENDMSG code @!@!@` (tlc2/output/MP.java), the form the Toolbox and the VS Code
+//! extension read. The run's TLC-style text is cut into TLC's messages by their first lines;
+//! the codes are EC.java's, the classes MP's (0 none, 1 error, 3 warning, 4 state). In this
+//! mode TLC drops the `Error: ` prefix, numbers states `N:` and gives the time in ms.
+
+/// A message's code and class, and its first line as TLC's tool mode writes it.
+fn classify(line: &str) -> Option<(u32, u8, String)> {
+    let error = |code, rest: &str| Some((code, 1, rest.to_string()));
+    if let Some(rest) = line.strip_prefix("Error: ") {
+        return if rest.starts_with("Invariant ")
+            && rest.ends_with("is violated by the initial state:")
+        {
+            error(2107, rest)
+        } else if rest.starts_with("Property ")
+            && rest.ends_with("is violated by the initial state:")
+        {
+            error(2108, rest)
+        } else if rest.starts_with("Invariant ") && rest.ends_with(" is violated.") {
+            error(2110, rest)
+        } else if rest.starts_with("Action property ") {
+            error(2112, rest)
+        } else if rest == "Deadlock reached." {
+            error(2114, rest)
+        } else if rest.starts_with("Temporal propert") {
+            error(2116, rest)
+        } else if rest.starts_with("The behavior up to this point is:") {
+            error(2121, rest)
+        } else if rest.starts_with("The following behavior constitutes a counter-example:") {
+            error(2264, rest)
+        } else if rest.starts_with("Assumption ") && rest.ends_with(" is false.") {
+            error(2104, rest)
+        } else if rest.starts_with("Postcondition ") {
+            error(2404, rest)
+        } else if rest.starts_with("The error occurred when TLC was evaluating the nested") {
+            error(2103, rest)
+        } else {
+            error(1000, rest)
+        };
+    }
+    if let Some(rest) = line.strip_prefix("Warning: ") {
+        return Some((1000, 3, rest.to_string()));
+    }
+    if let Some(rest) = line.strip_prefix("State ") {
+        let (n, label) = rest.split_once(": ")?;
+        n.parse::<usize>().ok()?;
+        let code = if label == "Stuttering" { 2218 } else { 2217 };
+        return Some((code, 4, format!("{n}: {label}")));
+    }
+    if let Some(rest) = line.strip_prefix("Back to state ") {
+        let (n, label) = rest.split_once(": ")?;
+        return Some((2122, 4, format!("{n}: Back to state: {label}")));
+    }
+    let plain: &[(&str, u32)] = &[
+        ("Running breadth-first search", 2187),
+        ("Starting... (", 2185),
+        ("Computing initial states...", 2189),
+        ("Finished computing initial states: ", 2190),
+        (
+            "Implied-temporal checking--satisfiability problem has",
+            2212,
+        ),
+        ("Finished checking temporal properties", 2267),
+        ("Model checking completed. No error has been found.", 2193),
+        ("Progress(", 2200),
+        ("The depth of the complete state graph search is", 2194),
+        ("The average outdegree of the complete state graph", 2268),
+        ("Finished in ", 2186),
+    ];
+    if line.starts_with("Checking ") && line.contains("temporal properties") {
+        return Some((2192, 0, line.to_string()));
+    }
+    if line.contains(" states generated, ")
+        && line.ends_with(" states left on queue.")
+        && !line.starts_with("Progress(")
+    {
+        return Some((2199, 0, line.to_string()));
+    }
+    (plain.iter())
+        .find(|(prefix, _)| line.starts_with(prefix))
+        .map(|(_, code)| (*code, 0, line.to_string()))
+}
+
+/// `text` framed as TLC's tool mode frames it. A line that begins no message continues the
+/// message before it (a state's variables, the estimates under TLC_SUCCESS); before any
+/// message, it is printed as it is (Print output).
+pub fn frame(text: &str) -> String {
+    let mut out = String::new();
+    let mut open: Option<u32> = None;
+    let close = |out: &mut String, open: &mut Option<u32>| {
+        if let Some(code) = open.take() {
+            out.push_str(&format!("@!@!@ENDMSG {code} @!@!@\n"));
+        }
+    };
+    for line in text.lines() {
+        match classify(line) {
+            Some((code, class, first)) => {
+                close(&mut out, &mut open);
+                out.push_str(&format!("@!@!@STARTMSG {code}:{class} @!@!@\n{first}\n"));
+                open = Some(code);
+            }
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    close(&mut out, &mut open);
+    out
+}
+
+/// TLC's closing `Progress(D) at DATE: ...` line, which tool mode prints before the statistics.
+pub fn progress_line(json: &serde_json::Value, at: std::time::SystemTime) -> Option<String> {
+    let n = |k: &str| json[k].as_u64();
+    Some(format!(
+        "Progress({}) at {}: {} states generated, {} distinct states found, {} states left on queue.",
+        n("depth")?,
+        super::tlc_text::date_time(at),
+        n("generated")?,
+        n("distinct")?,
+        n("left_on_queue")?
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // TLC 2026.11's `-tool` output for a spec whose invariant fails in 2 steps.
+    #[test]
+    fn a_safety_counterexample_is_framed_as_tlc_frames_it() {
+        let text = "Error: Invariant Inv is violated.\nError: The behavior up to this point is:\n\
+            State 1: <Initial predicate>\n/\\ x = 0\n\n\
+            State 2: <Next line 5, col 9 to line 5, col 49 of module D>\n/\\ x = 1\n\n\
+            3 states generated, 3 distinct states found, 0 states left on queue.\n";
+        let want = "@!@!@STARTMSG 2110:1 @!@!@\nInvariant Inv is violated.\n@!@!@ENDMSG 2110 @!@!@\n\
+            @!@!@STARTMSG 2121:1 @!@!@\nThe behavior up to this point is:\n@!@!@ENDMSG 2121 @!@!@\n\
+            @!@!@STARTMSG 2217:4 @!@!@\n1: <Initial predicate>\n/\\ x = 0\n\n@!@!@ENDMSG 2217 @!@!@\n\
+            @!@!@STARTMSG 2217:4 @!@!@\n2: <Next line 5, col 9 to line 5, col 49 of module D>\n/\\ x = 1\n\n@!@!@ENDMSG 2217 @!@!@\n\
+            @!@!@STARTMSG 2199:0 @!@!@\n3 states generated, 3 distinct states found, 0 states left on queue.\n@!@!@ENDMSG 2199 @!@!@\n";
+        assert_eq!(frame(text), want);
+    }
+
+    #[test]
+    fn a_lasso_s_end_and_success_s_estimates_keep_their_messages() {
+        let framed =
+            frame("Back to state 1: <Next line 6, col 12 to line 6, col 36 of module L>\n\n");
+        assert!(framed.starts_with("@!@!@STARTMSG 2122:4 @!@!@\n1: Back to state: <Next line 6"));
+        let ok = frame(
+            "Model checking completed. No error has been found.\n  Estimates of the probability\n",
+        );
+        assert_eq!(
+            ok,
+            "@!@!@STARTMSG 2193:0 @!@!@\nModel checking completed. No error has been found.\n  Estimates of the probability\n@!@!@ENDMSG 2193 @!@!@\n"
+        );
+        // Print output before any message stays as it is.
+        assert_eq!(frame("<<1, 2>>\n"), "<<1, 2>>\n");
+    }
+}
