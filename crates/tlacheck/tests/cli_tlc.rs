@@ -296,3 +296,42 @@ fn tool_mode_frames_each_message_with_tlc_s_codes() {
         .lines()
         .any(|l| l.starts_with("Finished in ") && l.contains("ms at (")));
 }
+
+// TLC 2026.11: `-deadlock -inv "x < 2" Count` reports "Invariant __DebuggerExpr__<time> is
+// violated." after 3 states; `-deadlock -invlevel 2 Count` after 2 states (the first state at
+// level 2). TLC's name carries a time; ours the option's position.
+#[test]
+fn inv_and_invlevel_add_invariants() {
+    let d = model();
+    tlc(&d, &["-deadlock", "-inv", "x < 2", "Count"])
+        .code(12)
+        .line("Error: Invariant __DebuggerExpr__0 is violated.")
+        .trace_len(3);
+    tlc(&d, &["-deadlock", "-invlevel", "2", "Count"])
+        .code(12)
+        .line("Error: Invariant __DebuggerExpr__0 is violated.")
+        .trace_len(2);
+    // The spec on disk is not touched.
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("Count.tla")).unwrap(),
+        COUNT
+    );
+}
+
+// TLC 2026.11: `-deadlock -postCondition Post!Good Count` exits 0 and `Post!Bad` exits 10 with
+// "Error: Postcondition Bad at line 4, col 8 to line 4, col 35 of module Post is false.",
+// Post being a module beside the spec (Good: 4 distinct states; Bad: 5).
+#[test]
+fn postcondition_names_an_operator_of_a_module_checked_after_the_search() {
+    let d = model();
+    d.file(
+        "Post.tla",
+        "---- MODULE Post ----\nEXTENDS TLC\nGood == TLCGet(\"stats\").distinct = 4\nBad == TLCGet(\"stats\").distinct = 5\n====\n",
+    );
+    tlc(&d, &["-deadlock", "-postCondition", "Post!Good", "Count"]).success();
+    tlc(&d, &["-deadlock", "-postCondition", "Post!Bad", "Count"])
+        .code(10)
+        .line(
+            "Error: Postcondition Bad at line 4, col 8 to line 4, col 35 of module Post is false.",
+        );
+}

@@ -148,6 +148,10 @@ pub fn run(args: Args) -> u8 {
             return 2;
         }
     };
+    if let Err(message) = args.tlc.add_checks(&mut setup) {
+        eprintln!("{message}");
+        return 2;
+    }
     let loaded = match session::load(&setup) {
         Ok(l) => l,
         Err(e) => {

@@ -2,7 +2,8 @@
 //! spelling to these): each is either carried out or, where tlacheck has no counterpart yet,
 //! named in one warning line so that nobody reads a result as if it had been.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use tla_check::session::Setup;
 
 #[derive(clap::Args, Default)]
 pub struct TlcOptions {
@@ -69,11 +70,54 @@ impl TlcOptions {
         say(self.dfid.is_some(), "-dfid");
         say(self.user_file.is_some(), "-userFile");
         say(self.coverage.is_some(), "-coverage");
-        say(!self.inv.is_empty(), "-inv");
-        say(self.invlevel.is_some(), "-invlevel");
-        say(self.postcondition.is_some(), "-postCondition");
         say(self.view, "-view");
         out
+    }
+
+    /// -inv, -invlevel and -postCondition, as definitions added to the root module (in
+    /// memory) and the .cfg lines that check them. TLC names such an invariant
+    /// `__DebuggerExpr__<time>`; here the number is its position on the command line.
+    pub fn add_checks(&self, setup: &mut Setup) -> Result<(), String> {
+        if self.inv.is_empty() && self.invlevel.is_none() && self.postcondition.is_none() {
+            return Ok(());
+        }
+        let read = |text: &Option<String>, path: &Path| match text {
+            Some(t) => Ok(t.clone()),
+            None => std::fs::read_to_string(path)
+                .map_err(|e| format!("{}: cannot read: {e}", path.display())),
+        };
+        let spec = read(&setup.spec_text, &setup.spec_path)?;
+        let mut config = read(&setup.config_text, &setup.config_path())?;
+        let mut defs = String::new();
+        for (i, e) in self.inv.iter().enumerate() {
+            defs.push_str(&format!("__DebuggerExpr__{i} == {e}\n"));
+            config.push_str(&format!("\nINVARIANT __DebuggerExpr__{i}\n"));
+        }
+        if let Some(n) = self.invlevel {
+            defs.push_str(&format!(
+                "__DebuggerTLC == INSTANCE TLC\n__DebuggerExpr__{i} == __DebuggerTLC!TLCGet(\"level\") < {n}\n",
+                i = self.inv.len()
+            ));
+            config.push_str(&format!("\nINVARIANT __DebuggerExpr__{}\n", self.inv.len()));
+        }
+        if let Some(p) = &self.postcondition {
+            // `Module!Op`: TLC loads Module beside the spec and evaluates its Op.
+            let (module, op) = p.rsplit_once('!').unwrap_or(("", p));
+            let root = setup.spec_path.file_stem().and_then(|s| s.to_str());
+            if !module.is_empty() && Some(module) != root {
+                defs.push_str(&format!("LOCAL INSTANCE {module}\n"));
+            }
+            config.push_str(&format!("\nPOSTCONDITION {op}\n"));
+        }
+        let end = root_module_end(&spec).ok_or_else(|| {
+            format!(
+                "{}: no module ends with ==== to add -inv to",
+                setup.spec_path.display()
+            )
+        })?;
+        setup.spec_text = Some(format!("{}{defs}{}", &spec[..end], &spec[end..]));
+        setup.config_text = Some(config);
+        Ok(())
     }
 
     /// `--cleanup`: TLC deletes its metadata folder before a run that does not recover.
@@ -84,4 +128,23 @@ impl TlcOptions {
         std::fs::remove_dir_all(folder)
             .map_err(|e| format!("{}: cannot clean up: {e}", folder.display()))
     }
+}
+
+/// Where the first module's closing `====` line begins.
+fn root_module_end(text: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut in_module = false;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if !in_module
+            && t.starts_with("----")
+            && t.trim_start_matches('-').trim_start().starts_with("MODULE")
+        {
+            in_module = true;
+        } else if in_module && t.starts_with("====") {
+            return Some(offset);
+        }
+        offset += line.len();
+    }
+    None
 }
