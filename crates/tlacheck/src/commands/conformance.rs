@@ -57,6 +57,9 @@ pub(super) const IN_SCOPE: &[&str] = &[
     "liveness failure",
 ];
 
+/// TLC's outcomes that are errors: ours must be an error too (any), never a verdict.
+const ERRORS: &[&str] = &["parse error", "error"];
+
 pub fn run(args: Args) -> u8 {
     let folder = args.tlcregress.as_ref().unwrap_or(&args.corpus);
     let path = folder.join("expected.json");
@@ -109,7 +112,10 @@ pub fn run(args: Args) -> u8 {
     }
     let selected: Vec<&Json> = models
         .iter()
-        .filter(|m| IN_SCOPE.contains(&m["tlc"]["outcome"].as_str().unwrap_or("")))
+        .filter(|m| {
+            let outcome = m["tlc"]["outcome"].as_str().unwrap_or("");
+            IN_SCOPE.contains(&outcome) || ERRORS.contains(&outcome)
+        })
         .filter(|m| m["tlc"]["seconds"].as_f64().unwrap_or(f64::MAX) <= args.max_tlc_seconds)
         .filter(wanted)
         .collect();
@@ -209,13 +215,13 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
         (tlc["seconds"].as_f64().unwrap_or(1.0) * args.time_factor).max(1.0),
     );
     let command = model_command(exe, &args.corpus, m, args.workers);
-    let (stdout, stderr, seconds) = match run_child(command, limit) {
+    let (status, stdout, stderr, seconds) = match run_child(command, limit) {
         Ran::Finished {
+            status,
             stdout,
             stderr,
             seconds,
-            ..
-        } => (stdout, stderr, seconds),
+        } => (status, stdout, stderr, seconds),
         Ran::TimedOut { seconds } => {
             let why = format!("timeout after {:.0}s", limit.as_secs_f64());
             return row(id, temporal, tlc, None, seconds, Some(why));
@@ -229,6 +235,13 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
         .lines()
         .rev()
         .find_map(|l| serde_json::from_str(l).ok());
+    let tlc_error = ERRORS.contains(&tlc["outcome"].as_str().unwrap_or(""));
+    if tlc_error {
+        // Any error of ours (an exit status TLC gives no verdict with) matches TLC's error.
+        let verdict = matches!(status, Some(0 | 10 | 11 | 12 | 13) | None);
+        let why = verdict.then(|| format!("exit {status:?}, TLC an error"));
+        return row(id, temporal, tlc, ours, seconds, why);
+    }
     let Some(ours) = ours else {
         let first = stderr
             .lines()
