@@ -51,6 +51,9 @@ pub struct Report {
     pub aliased: Vec<Option<crate::alias::AliasedState>>,
     /// The liveness phase, when the model has temporal properties and the search completed.
     pub liveness: Option<crate::liveness::LiveReport>,
+    /// TLC's name and location of the action of each step of the trace, then of a lasso's
+    /// step back (`labels.rs`); empty until the session fills it in.
+    pub labels: Vec<Option<tla_eval::action_label::ActionLabel>>,
 }
 
 pub struct Options {

@@ -9,6 +9,7 @@ pub mod engine;
 mod expand;
 mod frontier;
 pub mod intern;
+pub mod labels;
 pub mod liveness;
 mod merge;
 pub mod model;

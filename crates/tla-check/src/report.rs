@@ -1,7 +1,8 @@
 //! Printing results as TLC prints them, and TLC's exit statuses.
 
-use crate::engine::{Report, TraceState, Verdict};
+use crate::engine::{Report, Verdict};
 use std::fmt::Write;
+use tla_eval::action_label::ActionLabel;
 use tla_eval::Value;
 use tla_sema::ir::{DefId, Loc};
 use tla_sema::Spec;
@@ -57,16 +58,31 @@ pub(crate) fn action_label(spec: &Spec, action: Option<DefId>) -> String {
     }
 }
 
-/// The states of a counterexample, as TLC prints them.
-pub fn write_trace(
-    out: &mut String,
+/// The label of step `i` of a trace: TLC's action (`labels.rs`) where it was found, else the
+/// definition the step was taken by.
+pub(crate) fn step_label(
     spec: &Spec,
-    vars: &[tla_sema::ir::VarId],
-    trace: &[TraceState],
-    aliased: &[Option<crate::alias::AliasedState>],
-) {
+    labels: &[Option<ActionLabel>],
+    i: usize,
+    action: Option<DefId>,
+) -> String {
+    let found = labels.get(i).and_then(|l| l.as_ref());
+    match found.and_then(|l| Some((l.name(spec)?, l.leaf?))) {
+        Some((name, leaf)) => format!("<{name} {}>", describe_loc(spec, leaf)),
+        None => action_label(spec, action),
+    }
+}
+
+/// The states of a counterexample, as TLC prints them.
+pub fn write_trace(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) {
+    let (trace, aliased) = (&r.trace, &r.aliased);
     for (i, st) in trace.iter().enumerate() {
-        let _ = writeln!(out, "State {}: {}", i + 1, action_label(spec, st.action));
+        let _ = writeln!(
+            out,
+            "State {}: {}",
+            i + 1,
+            step_label(spec, &r.labels, i, st.action)
+        );
         match aliased.get(i) {
             Some(Some(fields)) => write_fields(out, fields),
             _ => write_state(out, spec, vars, &st.values),
@@ -200,13 +216,13 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
         }
         Verdict::TemporalViolated(_) => {
             if let Some(live) = &r.liveness {
-                crate::liveness::render::write_violation(&mut out, spec, vars, live, &r.trace);
+                crate::liveness::render::write_violation(&mut out, spec, vars, live, r);
             }
         }
     }
     if !r.trace.is_empty() && !matches!(r.verdict, Verdict::TemporalViolated(_)) {
         out.push_str("Error: The behavior up to this point is:\n");
-        write_trace(&mut out, spec, vars, &r.trace, &r.aliased);
+        write_trace(&mut out, spec, vars, r);
     }
     if let Some(loc) = match &r.verdict {
         Verdict::Error(e) => e.loc.as_ref(),

@@ -204,6 +204,7 @@ fn finish(
         trace,
         aliased,
         liveness,
+        labels: Vec::new(),
     }
 }
 

@@ -203,7 +203,8 @@ pub fn search(
         lncheck: setup.lncheck,
         checkpoint: setup.checkpoint.clone(),
     };
-    let report = engine::check_with(ev, model, opts, settings);
+    let mut report = engine::check_with(ev, model, opts, settings);
+    report.labels = crate::labels::of_report(ev, model, &report);
     Outcome {
         status: report::exit_status(&report),
         text: report::render(spec, &model.vars, &report),

@@ -84,18 +84,21 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
         Some(alias) => crate::alias::apply(ev, alias, &trace),
         None => Vec::new(),
     };
+    let mut report = Report {
+        verdict,
+        generated: sim.generated,
+        distinct: 0,
+        left_on_queue: 0,
+        depth: sim.longest,
+        initial_states: sim.initial_states,
+        trace,
+        aliased,
+        liveness: None,
+        labels: Vec::new(),
+    };
+    report.labels = crate::labels::of_report(ev, model, &report);
     SimReport {
-        report: Report {
-            verdict,
-            generated: sim.generated,
-            distinct: 0,
-            left_on_queue: 0,
-            depth: sim.longest,
-            initial_states: sim.initial_states,
-            trace,
-            aliased,
-            liveness: None,
-        },
+        report,
         traces: sim.traces,
     }
 }

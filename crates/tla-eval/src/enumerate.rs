@@ -9,6 +9,7 @@
 //! end with all variables assigned yields a state, duplicates included: that is what TLC
 //! counts as a generated state.
 
+use crate::action_label::{ActionLabel, Labeller};
 use crate::env::{Binding, Env, StateView};
 use crate::error::{AtLoc, EResult, EvalError};
 use crate::eval::Evaluator;
@@ -40,6 +41,8 @@ struct Run<'e, 'a> {
     /// How many slots of the state being built have no value yet (kept, so that each step
     /// need not count them).
     unassigned: std::cell::Cell<usize>,
+    /// When set, the TLC action each branch is in (`action_label.rs`), for a printed step.
+    label: Option<&'e Labeller>,
 }
 
 impl<'e, 'a> Run<'e, 'a> {
@@ -59,6 +62,7 @@ impl<'e, 'a> Run<'e, 'a> {
             init,
             part,
             unassigned,
+            label: None,
         };
         (run, next)
     }
@@ -148,6 +152,42 @@ fn generate_in(
         &mut |run, _, next, action| run.finish(next, action, emit),
     )?;
     Ok(())
+}
+
+/// The action, as TLC names and locates it, of the first step by `next_action` from `cur` to
+/// `to` (complete states), taken by the definition `def` when given: what a counterexample
+/// prints for that step. None when no step leads there.
+pub fn step_label(
+    ev: &Evaluator,
+    next_action: &Expr,
+    cur: &[Value],
+    to: &[Value],
+    def: Option<DefId>,
+) -> Option<ActionLabel> {
+    let labeller = Labeller::default();
+    let (mut run, mut next) = Run::new(ev, cur, false, None);
+    run.label = Some(&labeller);
+    let mut found = None;
+    let _ = run.step(
+        next_action,
+        &mut Env::new(),
+        &mut next,
+        None,
+        true,
+        &mut |run, _, next, action| {
+            let same = (next.iter().zip(to)).all(|(n, t)| n.as_ref() == Some(t));
+            if same && (def.is_none() || action.is_none() || action == def) {
+                found = run.label.map(|l| l.current());
+                return Ok(false);
+            }
+            Ok(true)
+        },
+    );
+    found
+}
+
+fn constant(e: &Expr) -> bool {
+    e.level == tla_sema::ir::Level::Constant
 }
 
 /// ENABLED A in state `cur`: whether some way through A succeeds.
@@ -258,6 +298,15 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         use ExprKind::*;
+        if let Some(l) = self
+            .label
+            .filter(|l| splitting && l.splitting() && self.ends_split(e))
+        {
+            let saved = l.enter_leaf(e.loc);
+            let go = self.step(e, env, next, action, splitting, k);
+            l.restore(saved);
+            return go;
+        }
         // Once every variable has a value, TLC evaluates what is left instead of expanding it.
         if self.unassigned.get() == 0 {
             return self.condition(e, env, next, action, k);
@@ -629,14 +678,46 @@ impl Run<'_, '_> {
             }
         }
         let action = if splitting { Some(d) } else { action };
-        self.step(
+        // TLC's action is now this definition, with its parameters' values.
+        let labelled = self.label.filter(|l| splitting && l.splitting());
+        let saved = labelled.map(|l| {
+            let values = (def.params.iter())
+                .filter_map(|p| match inner.get(p.local) {
+                    Some(Binding::Val(v)) => Some(v.clone()),
+                    _ => None,
+                })
+                .collect();
+            l.enter_call(d, values)
+        });
+        let go = self.step(
             &def.body,
             &mut inner,
             next,
             action,
             splitting,
             &mut |run, _, next, act| k(run, env, next, act),
-        )
+        );
+        if let (Some(l), Some(saved)) = (labelled, saved) {
+            l.restore(saved);
+        }
+        go
+    }
+
+    /// Whether TLC's split of the next-state relation into actions stops at `e`: anything
+    /// but a disjunction, `\E`, LET, a label, or a call whose arguments are all constant.
+    fn ends_split(&self, e: &Expr) -> bool {
+        use ExprKind::*;
+        match &e.kind {
+            Junction(self::Junction::Or, _) | Builtin(self::Builtin::Or, _) => false,
+            Let(..) | Label(..) => false,
+            // TLC evaluates the bounds and the arguments without a state: a state-level one
+            // keeps the whole expression one action.
+            Quant(Quantifier::Exists, bounds, _) => bounds.iter().any(|b| !constant(&b.set)),
+            Call(_, args) | CallConst(_, args) => {
+                self.callee(e).is_none() || !args.iter().all(constant)
+            }
+            _ => true,
+        }
     }
 
     /// UNCHANGED e: each variable in e keeps its value (assigned if it has none yet).

@@ -1,6 +1,7 @@
 //! Values and the evaluator of TLA+ expressions, with TLC's semantics, and the generation of
 //! initial and successor states.
 
+pub mod action_label;
 pub mod enumerate;
 pub mod env;
 pub mod error;

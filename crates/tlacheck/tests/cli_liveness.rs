@@ -339,7 +339,8 @@ fn quantified_fairness() {
             .contains("State 1: <Initial predicate>\npc = <<\"a\", \"a\">>\n"),
         "{r:?}"
     );
-    assert!(r.stdout.contains("State 2: <Step line "), "{r:?}");
+    // TLC 2026.11 names the step with its parameter: `<Step(1) line 5, col 12 to ...>`.
+    assert!(r.stdout.contains("State 2: <Step(1) line 5, col 12 "), "{r:?}");
     assert!(r.stdout.contains("pc = <<\"b\", \"a\">>\n"), "{r:?}");
     assert!(r.stdout.contains("State 3: Stuttering"), "{r:?}");
 }

@@ -335,3 +335,69 @@ fn postcondition_names_an_operator_of_a_module_checked_after_the_search() {
             "Error: Postcondition Bad at line 4, col 8 to line 4, col 35 of module Post is false.",
         );
 }
+
+// TLC 2026.11 on this spec prints State 2 as `<Move(2,3) line 5, col 15 to line 5, col 28 of
+// module A>` for Inv == x < 5, `<Next line 8, col 12 to line 8, col 49 of module A>` (the IF)
+// for Inv == x < 100 and `<Next line 9, col 26 to line 9, col 35 of module A>` (the \E's body)
+// for Inv == x # 7.
+const ACTIONS: &str = "---- MODULE A ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Move(i, j) == x' = x + i + j
+Step == x' = x + 10
+Next == \\/ \\E i \\in {1, 2}, j \\in {3}: Move(i, j)
+        \\/ IF x > 100 THEN Step ELSE x' = x + 100
+        \\/ \\E k \\in {7}: x' = x + k
+Inv == INV
+====
+";
+
+#[test]
+fn steps_are_labelled_with_tlc_s_actions() {
+    for (inv, label) in [
+        (
+            "x < 5",
+            "<Move(2,3) line 5, col 15 to line 5, col 28 of module A>",
+        ),
+        (
+            "x < 100",
+            "<Next line 8, col 12 to line 8, col 49 of module A>",
+        ),
+        (
+            "x # 7",
+            "<Next line 9, col 26 to line 9, col 35 of module A>",
+        ),
+    ] {
+        let d = Dir::new();
+        d.file("A.tla", &ACTIONS.replace("INV", inv))
+            .file("A.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n");
+        tlc(&d, &["A"]).code(12).line(&format!("State 2: {label}"));
+    }
+}
+
+// TLC 2026.11: "Back to state 1: <Next line 6, col 12 to line 6, col 36 of module L>" after
+// two `<Next line 5, col 12 to line 5, col 40 of module L>` steps.
+#[test]
+fn a_lasso_s_steps_are_labelled_with_tlc_s_actions() {
+    let d = Dir::new();
+    d.file(
+        "L.tla",
+        "---- MODULE L ----
+EXTENDS Naturals
+VARIABLE x, y
+Init == x = 0 /\\ y = 0
+Next == \\/ x < 2 /\\ x' = x + 1 /\\ y' = y
+        \\/ x = 2 /\\ x' = 0 /\\ y' = y
+Spec == Init /\\ [][Next]_<<x,y>> /\\ WF_<<x,y>>(Next)
+Live == <>(y = 1)
+====
+",
+    )
+    .file("L.cfg", "SPECIFICATION Spec\nPROPERTY Live\n");
+    tlc(&d, &["L"])
+        .code(13)
+        .line("State 2: <Next line 5, col 12 to line 5, col 40 of module L>")
+        .line("State 3: <Next line 5, col 12 to line 5, col 40 of module L>")
+        .line("Back to state 1: <Next line 6, col 12 to line 6, col 36 of module L>");
+}

@@ -3,8 +3,7 @@
 //! lasso-shaped counterexample.
 
 use super::{LassoEnd, LiveReport};
-use crate::engine::TraceState;
-use crate::report::{action_label, timestamp, write_state};
+use crate::report::{step_label, timestamp, write_state};
 use std::fmt::Write;
 use tla_sema::ir::VarId;
 use tla_sema::Spec;
@@ -64,18 +63,21 @@ pub fn write_violation(
     spec: &Spec,
     vars: &[VarId],
     live: &LiveReport,
-    trace: &[TraceState],
+    r: &crate::engine::Report,
 ) {
+    let trace = &r.trace;
     out.push_str("Error: Temporal properties were violated.\n\n");
     out.push_str("Error: The following behavior constitutes a counter-example:\n\n");
     for (i, st) in trace.iter().enumerate() {
-        let _ = writeln!(out, "State {}: {}", i + 1, action_label(spec, st.action));
+        let label = step_label(spec, &r.labels, i, st.action);
+        let _ = writeln!(out, "State {}: {label}", i + 1);
         write_state(out, spec, vars, &st.values);
         out.push('\n');
     }
     match live.violation.as_ref().map(|v| &v.end) {
         Some(LassoEnd::BackTo(n, action)) => {
-            let _ = writeln!(out, "Back to state {n}: {}\n", action_label(spec, *action));
+            let label = step_label(spec, &r.labels, trace.len(), *action);
+            let _ = writeln!(out, "Back to state {n}: {label}\n");
         }
         Some(LassoEnd::Stuttering) => {
             let _ = writeln!(out, "State {}: Stuttering", trace.len() + 1);
