@@ -21,8 +21,8 @@ pub fn of_report(ev: &Evaluator, model: &Model, r: &Report) -> Vec<Option<Action
         enumerate::step_label(ev, next, &trace[from].values, &trace[to].values, def)
     };
     let mut labels: Vec<Option<ActionLabel>> = vec![None];
-    for i in 1..trace.len() {
-        labels.push(step(i - 1, i, trace[i].action));
+    for (i, st) in trace.iter().enumerate().skip(1) {
+        labels.push(step(i - 1, i, st.action));
     }
     let lasso = (r.liveness.as_ref()).and_then(|l| l.violation.as_ref());
     if let (Some(LassoEnd::BackTo(n, def)), Some(_)) = (lasso.map(|v| &v.end), trace.last()) {
