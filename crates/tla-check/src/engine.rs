@@ -54,6 +54,9 @@ pub struct Report {
     /// TLC's name and location of the action of each step of the trace, then of a lasso's
     /// step back (`labels.rs`); empty until the session fills it in.
     pub labels: Vec<Option<tla_eval::action_label::ActionLabel>>,
+    /// With TLC's -view, each trace state as printed through the VIEW (`view_print.rs`);
+    /// empty otherwise.
+    pub viewed: Vec<String>,
 }
 
 pub struct Options {

@@ -24,4 +24,5 @@ pub mod session;
 pub mod simulate;
 mod split;
 pub mod symmetry;
+pub mod view_print;
 mod workers;

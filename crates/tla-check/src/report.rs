@@ -83,6 +83,10 @@ pub fn write_trace(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], 
             i + 1,
             step_label(spec, &r.labels, i, st.action)
         );
+        if let Some(text) = r.viewed.get(i) {
+            out.push_str(text);
+            continue;
+        }
         match aliased.get(i) {
             Some(Some(fields)) => write_fields(out, fields),
             _ => write_state(out, spec, vars, &st.values),
@@ -180,8 +184,9 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
                 out,
                 "Error: {what} {name} is violated by the initial state:"
             );
-            match r.aliased.first() {
-                Some(Some(fields)) => write_fields(&mut out, fields),
+            match (r.viewed.first(), r.aliased.first()) {
+                (Some(text), _) => out.push_str(text.trim_end_matches('\n')),
+                (_, Some(Some(fields))) => write_fields(&mut out, fields),
                 _ => write_state(&mut out, spec, vars, &r.trace[0].values),
             }
             return out;

@@ -205,6 +205,7 @@ fn finish(
         aliased,
         liveness,
         labels: Vec::new(),
+        viewed: Vec::new(),
     }
 }
 

@@ -95,6 +95,7 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
         aliased,
         liveness: None,
         labels: Vec::new(),
+        viewed: Vec::new(),
     };
     report.labels = crate::labels::of_report(ev, model, &report);
     SimReport {

@@ -340,7 +340,10 @@ fn quantified_fairness() {
         "{r:?}"
     );
     // TLC 2026.11 names the step with its parameter: `<Step(1) line 5, col 12 to ...>`.
-    assert!(r.stdout.contains("State 2: <Step(1) line 5, col 12 "), "{r:?}");
+    assert!(
+        r.stdout.contains("State 2: <Step(1) line 5, col 12 "),
+        "{r:?}"
+    );
     assert!(r.stdout.contains("pc = <<\"b\", \"a\">>\n"), "{r:?}");
     assert!(r.stdout.contains("State 3: Stuttering"), "{r:?}");
 }

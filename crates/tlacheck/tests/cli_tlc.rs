@@ -401,3 +401,42 @@ Live == <>(y = 1)
         .line("State 3: <Next line 5, col 12 to line 5, col 40 of module L>")
         .line("Back to state 1: <Next line 6, col 12 to line 6, col 36 of module L>");
 }
+
+// TLC 2026.11 `-view V` prints State 2 of this spec's counterexample as below for each VIEW:
+// a tuple of variables by name (the bullet kept for one), any other value alone with no blank
+// line after it.
+#[test]
+fn view_prints_the_states_through_the_view() {
+    let spec = "---- MODULE V ----
+EXTENDS Naturals
+VARIABLE x, y
+Init == x = 0 /\\ y = 0
+Next == x' = x + 1 /\\ y' = y + 2
+Inv == x < 2
+V1 == <<x, y>>
+V2 == [a |-> x, b |-> y]
+V3 == x + y
+V4 == <<y>>
+====
+";
+    let label = "State 2: <Next line 5, col 9 to line 5, col 32 of module V>\n";
+    for (view, state) in [
+        ("V1", "/\\ x = 1\n/\\ y = 2\n\n"),
+        ("V2", "[a |-> 1, b |-> 2]\nState 3"),
+        ("V3", "3\nState 3"),
+        ("V4", "/\\ y = 2\n\n"),
+    ] {
+        let d = Dir::new();
+        d.file("V.tla", spec).file(
+            "V.cfg",
+            &format!("INIT Init\nNEXT Next\nINVARIANT Inv\nVIEW {view}\n"),
+        );
+        tlc(&d, &["-view", "V"])
+            .code(12)
+            .block(&format!("{label}{state}"));
+        // Without -view the states are printed whole.
+        tlc(&d, &["V"])
+            .code(12)
+            .block(&format!("{label}/\\ x = 1\n/\\ y = 2\n\n"));
+    }
+}

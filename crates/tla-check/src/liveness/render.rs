@@ -71,8 +71,13 @@ pub fn write_violation(
     for (i, st) in trace.iter().enumerate() {
         let label = step_label(spec, &r.labels, i, st.action);
         let _ = writeln!(out, "State {}: {label}", i + 1);
-        write_state(out, spec, vars, &st.values);
-        out.push('\n');
+        match r.viewed.get(i) {
+            Some(text) => out.push_str(text),
+            None => {
+                write_state(out, spec, vars, &st.values);
+                out.push('\n');
+            }
+        }
     }
     match live.violation.as_ref().map(|v| &v.end) {
         Some(LassoEnd::BackTo(n, action)) => {

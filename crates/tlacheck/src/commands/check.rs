@@ -207,13 +207,14 @@ pub fn run(args: Args) -> u8 {
             },
             Err(message) => return Ran::Refused(message),
         };
-        Ran::Searched(Box::new(session::search(
-            &setup,
-            &loaded.spec,
-            ev,
-            model,
-            opts,
-        )))
+        let mut outcome = session::search(&setup, &loaded.spec, ev, model, opts);
+        if args.tlc.view {
+            // TLC's -view: the counterexample's states printed through the VIEW.
+            let trace = &outcome.report.trace;
+            outcome.report.viewed = tla_check::view_print::texts(&loaded.spec, ev, model, trace);
+            outcome.text = tla_check::report::render(&loaded.spec, &model.vars, &outcome.report);
+        }
+        Ran::Searched(Box::new(outcome))
     });
     let outcome = match ran {
         Ok(Ran::Searched(o)) => *o,

@@ -70,7 +70,6 @@ impl TlcOptions {
         say(self.dfid.is_some(), "-dfid");
         say(self.user_file.is_some(), "-userFile");
         say(self.coverage.is_some(), "-coverage");
-        say(self.view, "-view");
         out
     }
 
