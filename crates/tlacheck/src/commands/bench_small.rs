@@ -83,7 +83,8 @@ fn fastest(exe: &std::path::Path, args: &Args, m: &Json, workers: u32) -> Option
     let id = m["id"].as_str().unwrap_or("");
     let mut best: Option<Measured> = None;
     for _ in 0..args.repeat.max(1) {
-        let cmd = model_command(exe, &args.corpus, m, workers);
+        let mut cmd = model_command(exe, &args.corpus, m, workers);
+        cmd.arg("--json");
         let r = match measure(cmd, Duration::from_secs(args.timeout)) {
             Ok(r) => r,
             Err(e) => {

@@ -231,10 +231,8 @@ fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
             return row(id, temporal, tlc, None, 0.0, Some(why));
         }
     };
-    let ours: Option<Json> = stdout
-        .lines()
-        .rev()
-        .find_map(|l| serde_json::from_str(l).ok());
+    // Read as a script reads TLC's stdout: the messages and statistics lines.
+    let ours = Some(super::tlc_output::read(&stdout)).filter(|o| !o["outcome"].is_null());
     let tlc_error = ERRORS.contains(&tlc["outcome"].as_str().unwrap_or(""));
     if tlc_error {
         // Any error of ours (an exit status TLC gives no verdict with) matches TLC's error.
@@ -294,7 +292,7 @@ pub(super) fn model_command(exe: &Path, corpus: &Path, m: &Json, workers: u32) -
     }
     command
         .current_dir(&dir)
-        .args(["check", &root, "--config", &cfg, "--json"])
+        .args(["check", &root, "--config", &cfg])
         .args(["--workers", &workers.to_string()])
         // The corpus's figures are TLC's with `-lncheck final`.
         .args(["--lncheck", "final"])

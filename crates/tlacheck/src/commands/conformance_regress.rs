@@ -1,5 +1,6 @@
 //! `tlacheck conformance --tlcregress DIR`: TLC's own JUnit regression models (their folder's
-//! README), each run as TLC was (its `run_command`, given to `tlacheck tlc`), compared by that
+//! README), each run as TLC was (its `run_command`, given to `tlacheck tlc`, its stdout read
+//! as TLC's by `tlc_output.rs`), compared by that
 //! README's rule: for a verdict (exit 0, 10, 11, 12, 13) the exit status and the violated
 //! property, plus distinct/generated/depth for a pass and the counterexample length for a
 //! safety or deadlock violation; for a TLC error (75, 150, 151, 255, ...) an error of ours,
@@ -34,7 +35,7 @@ pub fn run_entry(exe: &Path, suite: &Path, entry: &Json, time_factor: f64, worke
         .current_dir(suite.join(entry["folder"].as_str().unwrap_or("")))
         .arg("tlc")
         .args(tlc_arguments(entry, workers))
-        .args(["--json", "--progress", "never"]);
+        .args(["--progress", "never"]);
     let (ours, exit, seconds, difference) = match run_child(command, limit) {
         Ran::Finished {
             status,
@@ -42,8 +43,8 @@ pub fn run_entry(exe: &Path, suite: &Path, entry: &Json, time_factor: f64, worke
             stderr,
             seconds,
         } => {
-            let ours: Option<Json> =
-                (stdout.lines().rev()).find_map(|l| serde_json::from_str(l).ok());
+            // Read as a script reads TLC's stdout.
+            let ours = Some(super::tlc_output::read(&stdout));
             let diff = compare(&tlc, ours.as_ref(), status, &stderr);
             (ours, status, seconds, diff)
         }
@@ -107,7 +108,9 @@ pub fn compare(tlc: &Json, ours: Option<&Json>, exit: Option<i32>, stderr: &str)
     if our_exit != tlc_exit {
         return Some(format!("exit {our_exit}, TLC {tlc_exit}{}", why()));
     }
-    let ours = ours?;
+    let Some(ours) = ours else {
+        return Some(format!("no result{}", why()));
+    };
     if !tlc["violated"].is_null() && !same_name(&tlc["violated"], &ours["violated"]) {
         return Some(format!(
             "violated {}, TLC {}",

@@ -14,6 +14,7 @@ pub mod parse;
 pub mod simulate;
 pub mod tlc_args;
 pub mod tlc_options;
+mod tlc_output;
 pub mod tlc_text;
 mod tool_mode;
 pub mod trace;
