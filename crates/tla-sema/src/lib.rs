@@ -76,7 +76,7 @@ pub fn load_spec_text(path: &Path, text: String, search: &SearchPath) -> Result<
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| ".".into());
     let mut loader = loader::Loader::new(dir, search.clone());
-    let file = loader.add_file(path.display().to_string(), text);
+    let file = loader.add_root_file(path.display().to_string(), text);
     let parsed = loader.parse(file, false);
     let mut r = resolve::Resolver::new(loader);
     match parsed {

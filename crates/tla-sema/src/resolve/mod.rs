@@ -653,6 +653,20 @@ impl Resolver {
                 }
             }
             Unit::Submodule(m) => {
+                let name = &m.name.name;
+                let earlier = (cx.scope.submodules.get(name))
+                    .or_else(|| self.modules_by_name.get(name))
+                    .map(|e| self.spec.modules[e.id.index()].file);
+                if let Some(f) = earlier {
+                    // SANY: a module of that name is already known here (a sibling, or one
+                    // loaded by EXTENDS/INSTANCE, possibly from this very file's section).
+                    let at = &self.loader.files[f.index()].path;
+                    let message = format!(
+                        "Multiply-defined module '{name}': this definition or declaration conflicts with the module {name} of {at}."
+                    );
+                    self.error(file, m.name.span, message);
+                    return;
+                }
                 let outer = cx.scope.clone();
                 self.in_progress.push(m.name.name.clone());
                 let resolved = self.resolve_module(m, file, false, outer);
