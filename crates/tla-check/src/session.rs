@@ -99,8 +99,8 @@ pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
     })?;
     let config_path = setup.config_path();
     let config_text = match &setup.config_text {
-        Some(t) => t.clone(),
-        None => read_config(&config_path)?,
+        Some(t) => config::source::from_memory(&config_path, t),
+        None => config::source::from_file(&config_path, &read_config(&config_path)?),
     };
     let config =
         config::parse_config(&config_path.display().to_string(), &config_text).map_err(|e| {

@@ -1,0 +1,101 @@
+//! `tlacheck check` on monolithic specs: further modules and a configuration in the root
+//! module's .tla file. Every figure below is TLC's, from
+//! `java -cp tla2tools.jar tlc2.TLC -workers 1 -tool -config R.tla R` run on the same texts
+//! (TLC2 2026.11); the derivation is also given by hand.
+
+mod common;
+use common::*;
+
+/// x counts 0, 1, 2 and wraps: 3 distinct states, depth 3; generated = 1 initial + 3
+/// successors = 4. Inv (x < 2) fails in the third state, so its counterexample has 3 states.
+const SPEC: &str = "---- MODULE R ----
+EXTENDS Naturals, Step
+VARIABLE x
+Init == x = 0
+Next == x' = Succ(x)
+Spec == Init /\\ [][Next]_x
+Inv == x < 2
+====
+---- MODULE Step ----
+EXTENDS Naturals, Wrap
+Succ(n) == (n + 1) % Modulus
+====
+---- MODULE Wrap ----
+Modulus == 3
+====
+";
+
+fn monolith(config: &str) -> Dir {
+    let d = Dir::new();
+    d.file("R.tla", &format!("{SPEC}{config}"));
+    d
+}
+
+#[test]
+fn an_embedded_config_and_modules_after_the_root() {
+    monolith("---- CONFIG R ----\nSPECIFICATION Spec\nINVARIANT Inv\n=====\n")
+        .check(&["R.tla", "--config", "R.tla"])
+        .code(12)
+        .says("Invariant Inv is violated.")
+        .trace_len(3);
+}
+
+#[test]
+fn the_config_ends_at_the_first_equals_line() {
+    // TLC: the INVARIANT after the `====` line is not part of the configuration.
+    monolith("---- CONFIG R ----\nSPECIFICATION Spec\n====\nINVARIANT Inv\n====\n")
+        .check(&["R.tla", "--config", "R.tla"])
+        .success()
+        .stats(4, 3, 0, 3);
+}
+
+#[test]
+fn a_config_section_may_come_before_the_module() {
+    let d = Dir::new();
+    d.file(
+        "R.tla",
+        &format!("------ CONFIG  R  -----\nSPECIFICATION Spec\n====\n\n{SPEC}"),
+    );
+    d.check(&["R.tla", "--config", "R.tla"])
+        .success()
+        .stats(4, 3, 0, 3);
+}
+
+#[test]
+fn only_the_section_named_after_the_file_is_read() {
+    // TLC: no section `CONFIG R` means an empty configuration, "The configuration file did
+    // not specify the initial state predicate." (a configuration error).
+    monolith("---- CONFIG Other ----\nSPECIFICATION Spec\n====\n")
+        .check(&["R.tla", "--config", "R.tla"])
+        .code(151);
+}
+
+#[test]
+fn errors_in_an_embedded_config_point_into_the_tla_file() {
+    // Line 18 of R.tla is the section's third line (its header is line 16).
+    monolith("---- CONFIG R ----\nSPECIFICATION Spec\nINVARIANT Inv )\n====\n")
+        .check(&["R.tla", "--config", "R.tla"])
+        .code(151)
+        .says("R.tla:18:");
+}
+
+#[test]
+fn without_a_cfg_file_the_embedded_config_is_not_used() {
+    // TLC reads R.cfg unless told otherwise and fails when it is absent ("File not found").
+    monolith("---- CONFIG R ----\nSPECIFICATION Spec\n====\n")
+        .check(&["R.tla"])
+        .error_code();
+}
+
+#[test]
+fn a_missing_module_is_a_parse_error_at_its_name() {
+    let d = Dir::new();
+    d.file(
+        "R.tla",
+        &SPEC.replace("EXTENDS Naturals, Wrap", "EXTENDS Naturals, Wrapped"),
+    )
+    .file("R.cfg", "SPECIFICATION Spec\n");
+    d.check(&["R.tla"])
+        .code(150)
+        .says("R.tla:10:19: Cannot find source file for module Wrapped");
+}
