@@ -78,9 +78,10 @@ impl Setup {
     }
 
     pub fn config_path(&self) -> PathBuf {
-        self.config_path
-            .clone()
-            .unwrap_or_else(|| self.spec_path.with_extension("cfg"))
+        match &self.config_path {
+            Some(given) => config::source::resolve(given, &self.spec_path),
+            None => self.spec_path.with_extension("cfg"),
+        }
     }
 }
 

@@ -99,3 +99,26 @@ fn a_missing_module_is_a_parse_error_at_its_name() {
         .code(150)
         .says("R.tla:10:19: Cannot find source file for module Wrapped");
 }
+
+/// x = 1 forever: 1 initial state and its stuttering successor, generated 2, distinct 1,
+/// depth 1 (TLC: `-config MC R` and, from the parent folder, `-config MC.cfg h/R.tla`).
+const STILL: &str = "---- MODULE R ----\nVARIABLE x\nSpec == x = 1 /\\ [][x' = x]_x\n====\n";
+
+#[test]
+fn a_config_name_without_extension_reads_its_cfg_file() {
+    let d = Dir::new();
+    d.file("R.tla", STILL).file("MC.cfg", "SPECIFICATION Spec\n");
+    d.check(&["R.tla", "--config", "MC"])
+        .success()
+        .stats(2, 1, 0, 1);
+}
+
+#[test]
+fn a_relative_config_name_is_found_in_the_specs_folder() {
+    let d = Dir::new();
+    std::fs::create_dir_all(d.path().join("h")).unwrap();
+    d.file("h/R.tla", STILL).file("h/MC.cfg", "SPECIFICATION Spec\n");
+    d.check(&["h/R.tla", "--config", "MC.cfg"])
+        .success()
+        .stats(2, 1, 0, 1);
+}

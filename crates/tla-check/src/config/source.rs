@@ -9,7 +9,35 @@
 //!
 //! The section's text keeps the file's line numbers, so errors point into the .tla file.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The file a configuration named `given` (TLC's `-config`) is read from. TLC appends `.cfg`
+/// to a name that ends neither in `.cfg` nor in `.tla` (`-config MC` reads `MC.cfg`), and
+/// finds a relative name in the spec's folder too. A name that exists as given is also
+/// taken; when nothing exists, `given` is returned for the error message.
+pub fn resolve(given: &Path, spec_path: &Path) -> PathBuf {
+    let ext = given.extension().and_then(|e| e.to_str());
+    let mut names = Vec::new();
+    if !matches!(ext, Some("cfg" | "tla")) {
+        let mut with_cfg = given.as_os_str().to_os_string();
+        with_cfg.push(".cfg");
+        names.push(PathBuf::from(with_cfg));
+    }
+    names.push(given.to_path_buf());
+    let spec_dir = spec_path.parent().filter(|d| !d.as_os_str().is_empty());
+    for name in &names {
+        if name.is_file() {
+            return name.clone();
+        }
+        if let Some(dir) = spec_dir.filter(|_| name.is_relative()) {
+            let there = dir.join(name);
+            if there.is_file() {
+                return there;
+            }
+        }
+    }
+    given.to_path_buf()
+}
 
 /// Whether the configuration at `path` is a section of a .tla file.
 pub fn is_embedded(path: &Path) -> bool {
@@ -62,5 +90,20 @@ mod tests {
         assert_eq!(from_file(Path::new("N.tla"), text), "");
         assert_eq!(from_memory(Path::new("N.tla"), "INIT A"), "INIT A");
         assert_eq!(from_file(Path::new("M.cfg"), text), text);
+    }
+
+    #[test]
+    fn a_config_name_is_resolved_as_tlc_does() {
+        let dir = std::env::temp_dir().join(format!("tlacheck-cfg-source-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("MC.cfg"), "INIT I\n").unwrap();
+        let spec = dir.join("Spec.tla");
+        // `-config MC` reads MC.cfg, found in the spec's folder.
+        assert_eq!(resolve(Path::new("MC"), &spec), dir.join("MC.cfg"));
+        assert_eq!(resolve(Path::new("MC.cfg"), &spec), dir.join("MC.cfg"));
+        assert_eq!(resolve(&dir.join("MC"), &spec), dir.join("MC.cfg"));
+        // Nothing there: the name as given, for the message.
+        assert_eq!(resolve(Path::new("None.cfg"), &spec), Path::new("None.cfg"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
