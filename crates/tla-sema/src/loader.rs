@@ -122,7 +122,11 @@ impl Loader {
         let root = &self.files[root.index()];
         let text =
             tla_syntax::sections::module_section(&root.text, name).ok_or(LoadFailure::NotFound)?;
+        // The blanked lines before the header (which starts its line with `-`).
+        let header = text.find(|c: char| !c.is_whitespace()).unwrap_or(0);
+        let base = text[..header].matches('\n').count();
         let id = self.add_file(root.path.clone(), text);
+        self.files[id.index()].module_line_base = base;
         self.parse(id, false)
     }
 }

@@ -107,7 +107,8 @@ const STILL: &str = "---- MODULE R ----\nVARIABLE x\nSpec == x = 1 /\\ [][x' = x
 #[test]
 fn a_config_name_without_extension_reads_its_cfg_file() {
     let d = Dir::new();
-    d.file("R.tla", STILL).file("MC.cfg", "SPECIFICATION Spec\n");
+    d.file("R.tla", STILL)
+        .file("MC.cfg", "SPECIFICATION Spec\n");
     d.check(&["R.tla", "--config", "MC"])
         .success()
         .stats(2, 1, 0, 1);
@@ -117,8 +118,26 @@ fn a_config_name_without_extension_reads_its_cfg_file() {
 fn a_relative_config_name_is_found_in_the_specs_folder() {
     let d = Dir::new();
     std::fs::create_dir_all(d.path().join("h")).unwrap();
-    d.file("h/R.tla", STILL).file("h/MC.cfg", "SPECIFICATION Spec\n");
+    d.file("h/R.tla", STILL)
+        .file("h/MC.cfg", "SPECIFICATION Spec\n");
     d.check(&["h/R.tla", "--config", "MC.cfg"])
         .success()
         .stats(2, 1, 0, 1);
+}
+
+#[test]
+fn a_section_modules_places_are_counted_from_its_header() {
+    // TLC prints `State 2: <Next line 4, col 9 to line 4, col 24 of module Step>`: it reads
+    // Step as a file of its own that starts at the header (file line 8).
+    let d = Dir::new();
+    d.file(
+        "R.tla",
+        "---- MODULE R ----\nEXTENDS Naturals, Step\nInit == x = 0\nSpec == Init /\\ [][Next]_x\n\
+         Inv == x < 2\n====\n\n---- MODULE Step ----\nEXTENDS Naturals\nVARIABLE x\n\
+         Next == x' = (x + 1) % 3\n====\n---- CONFIG R ----\nSPECIFICATION Spec\nINVARIANT Inv\n====\n",
+    );
+    d.check(&["R.tla", "--config", "R.tla"])
+        .code(12)
+        .trace_len(3)
+        .line("State 2: <Next line 4, col 9 to line 4, col 24 of module Step>");
 }

@@ -400,7 +400,7 @@ impl Resolver {
     /// `line L, col C of module M`.
     pub(crate) fn place(&self, loc: Loc) -> String {
         let f = &self.loader.files[loc.file.index()];
-        let (l, c) = f.line_col(loc.span.start);
+        let (l, c) = f.module_line_col(loc.span.start);
         let module = self
             .spec
             .modules
