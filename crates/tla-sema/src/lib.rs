@@ -79,7 +79,22 @@ pub fn load_spec_text(path: &Path, text: String, search: &SearchPath) -> Result<
     let file = loader.add_root_file(path.display().to_string(), text);
     let parsed = loader.parse(file, false);
     let mut r = resolve::Resolver::new(loader);
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
     match parsed {
+        // SANY reads a file's first module as its module and wants the file named after it.
+        Ok(l) if stem.as_ref().is_some_and(|s| *s != l.module.name.name) => {
+            r.errors.push(SemaError {
+                loc: Some(Loc {
+                    file: l.file,
+                    span: l.module.name.span,
+                }),
+                message: format!(
+                    "File name '{}' does not match the name '{}' of the top level module it contains.",
+                    stem.unwrap_or_default(),
+                    l.module.name.name
+                ),
+            });
+        }
         Ok(l) => {
             r.resolve_root(l);
         }

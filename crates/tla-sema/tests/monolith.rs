@@ -148,3 +148,21 @@ fn a_spec_held_in_memory_is_searched_as_given() {
     );
     assert!(spec.is_ok(), "{}", spec.err().unwrap().render());
 }
+
+#[test]
+fn the_root_files_first_module_must_be_named_after_the_file() {
+    // TLC: "File name 'R' does not match the name 'Before' of the top level module it
+    // contains." (a later module named R does not help).
+    let d = Dir::new();
+    d.file(
+        "R.tla",
+        "---- MODULE Before ----\nB == 1\n====\n---- MODULE R ----\nEXTENDS Before\n====\n",
+    );
+    assert_one(
+        &d.errors("R.tla"),
+        "R.tla",
+        1,
+        13,
+        "does not match the name 'Before'",
+    );
+}
