@@ -166,3 +166,30 @@ fn the_root_files_first_module_must_be_named_after_the_file() {
         "does not match the name 'Before'",
     );
 }
+
+#[test]
+fn an_extended_modules_inner_modules_are_known_to_the_extender() {
+    // TLC accepts `EXTENDS A` then `INSTANCE Inner` where Inner is nested in A.tla, and
+    // reports "Cannot find source file for module Inner" when A is only instantiated.
+    let d = Dir::new();
+    d.file(
+        "A.tla",
+        "---- MODULE A ----\n---- MODULE Inner ----\nY1 == 1\n====\n====\n",
+    );
+    d.file(
+        "R.tla",
+        &module("R", "EXTENDS A\nI == INSTANCE Inner\nZ == I!Y1"),
+    );
+    d.ok("R.tla");
+    d.file(
+        "R2.tla",
+        &module("R2", "J == INSTANCE A\nI == INSTANCE Inner"),
+    );
+    assert_error(
+        &d.errors("R2.tla"),
+        "R2.tla",
+        3,
+        15,
+        "Cannot find source file for module Inner",
+    );
+}

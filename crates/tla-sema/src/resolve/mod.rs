@@ -269,6 +269,10 @@ impl Resolver {
                     DeclWay::Extends,
                 );
             }
+            // SANY: the inner modules of an extended module are known to the extender.
+            for (name, sub) in &m.scope.submodules {
+                (scope.submodules.entry(name.clone())).or_insert_with(|| sub.clone());
+            }
             for v in &m.scope.variables {
                 if !scope.variables.contains(v) {
                     scope.variables.push(*v);
