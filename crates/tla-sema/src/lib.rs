@@ -52,6 +52,20 @@ impl LoadError {
 
 /// Loads the module in `path` and everything it uses.
 pub fn load_spec(path: &Path, search: &SearchPath) -> Result<Spec, LoadError> {
+    // TLC names the root module without its extension too (`tlc2.TLC Spec`).
+    let with_tla;
+    let path = if !path.is_file() && path.extension().is_none_or(|e| e != "tla") {
+        let mut p = path.as_os_str().to_os_string();
+        p.push(".tla");
+        with_tla = std::path::PathBuf::from(p);
+        if with_tla.is_file() {
+            with_tla.as_path()
+        } else {
+            path
+        }
+    } else {
+        path
+    };
     let text = match std::fs::read(path) {
         Ok(b) => loader::text_of(b),
         Err(e) => {

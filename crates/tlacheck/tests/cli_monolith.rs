@@ -1,5 +1,5 @@
 //! `tlacheck check` on monolithic specs: further modules and a configuration in the root
-//! module's .tla file. Every figure below is TLC's, from
+//! module's .tla file; and how the spec's and the configuration's files are named. Every figure below is TLC's, from
 //! `java -cp tla2tools.jar tlc2.TLC -workers 1 -tool -config R.tla R` run on the same texts
 //! (TLC2 2026.11); the derivation is also given by hand.
 
@@ -110,6 +110,10 @@ fn a_config_name_without_extension_reads_its_cfg_file() {
     d.file("R.tla", STILL)
         .file("MC.cfg", "SPECIFICATION Spec\n");
     d.check(&["R.tla", "--config", "MC"])
+        .success()
+        .stats(2, 1, 0, 1);
+    // The spec named without `.tla`, as `tlc2.TLC -config MC R`.
+    d.check(&["R", "--config", "MC"])
         .success()
         .stats(2, 1, 0, 1);
 }
