@@ -99,9 +99,12 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
             let (i, n) = (call(i, spec.def(i).loc), (call(n, spec.def(n).loc), n));
             (Some(i), Some(n.0), Some(n.1), Vec::new())
         }
-        // No behaviour: only the assumptions are checked.
-        (None, None, None) => (None, None, None, Vec::new()),
-        (None, None, Some(_)) => {
+        // No behaviour: only the assumptions are checked (TLC wants an Init as soon as
+        // the spec declares a variable, even with an empty configuration).
+        (None, None, None) if spec.modules[spec.root.index()].variables.is_empty() => {
+            (None, None, None, Vec::new())
+        }
+        (None, None, _) => {
             return Err(err(
                 "The configuration file did not specify the initial state predicate.",
                 None,

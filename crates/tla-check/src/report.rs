@@ -37,8 +37,8 @@ pub fn exit_status(r: &Report) -> u8 {
 /// `line L, col C to line L2, col C2 of module M`
 pub fn describe_loc(spec: &Spec, loc: Loc) -> String {
     let f = &spec.files[loc.file.index()];
-    let (l1, c1) = f.line_col(loc.span.start);
-    let (l2, c2) = f.line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
+    let (l1, c1) = f.module_line_col(loc.span.start);
+    let (l2, c2) = f.module_line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
     let module = spec
         .modules
         .iter()
@@ -245,8 +245,8 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
 /// `Line L, column C to line L2, column C2 in M`, as TLC's call stack names a position.
 fn tlc_position(spec: &Spec, loc: Loc) -> String {
     let f = &spec.files[loc.file.index()];
-    let (l1, c1) = f.line_col(loc.span.start);
-    let (l2, c2) = f.line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
+    let (l1, c1) = f.module_line_col(loc.span.start);
+    let (l2, c2) = f.module_line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
     let module = spec
         .modules
         .iter()

@@ -78,9 +78,10 @@ impl Setup {
     }
 
     pub fn config_path(&self) -> PathBuf {
-        self.config_path
-            .clone()
-            .unwrap_or_else(|| self.spec_path.with_extension("cfg"))
+        match &self.config_path {
+            Some(given) => config::source::resolve(given, &self.spec_path),
+            None => self.spec_path.with_extension("cfg"),
+        }
     }
 }
 
@@ -99,8 +100,8 @@ pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
     })?;
     let config_path = setup.config_path();
     let config_text = match &setup.config_text {
-        Some(t) => t.clone(),
-        None => read_config(&config_path)?,
+        Some(t) => config::source::from_memory(&config_path, t),
+        None => config::source::from_file(&config_path, &read_config(&config_path)?),
     };
     let config =
         config::parse_config(&config_path.display().to_string(), &config_text).map_err(|e| {

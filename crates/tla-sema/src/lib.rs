@@ -52,6 +52,20 @@ impl LoadError {
 
 /// Loads the module in `path` and everything it uses.
 pub fn load_spec(path: &Path, search: &SearchPath) -> Result<Spec, LoadError> {
+    // TLC names the root module without its extension too (`tlc2.TLC Spec`).
+    let with_tla;
+    let path = if !path.is_file() && path.extension().is_none_or(|e| e != "tla") {
+        let mut p = path.as_os_str().to_os_string();
+        p.push(".tla");
+        with_tla = std::path::PathBuf::from(p);
+        if with_tla.is_file() {
+            with_tla.as_path()
+        } else {
+            path
+        }
+    } else {
+        path
+    };
     let text = match std::fs::read(path) {
         Ok(b) => loader::text_of(b),
         Err(e) => {
@@ -76,10 +90,25 @@ pub fn load_spec_text(path: &Path, text: String, search: &SearchPath) -> Result<
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| ".".into());
     let mut loader = loader::Loader::new(dir, search.clone());
-    let file = loader.add_file(path.display().to_string(), text);
+    let file = loader.add_root_file(path.display().to_string(), text);
     let parsed = loader.parse(file, false);
     let mut r = resolve::Resolver::new(loader);
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
     match parsed {
+        // SANY reads a file's first module as its module and wants the file named after it.
+        Ok(l) if stem.as_ref().is_some_and(|s| *s != l.module.name.name) => {
+            r.errors.push(SemaError {
+                loc: Some(Loc {
+                    file: l.file,
+                    span: l.module.name.span,
+                }),
+                message: format!(
+                    "File name '{}' does not match the name '{}' of the top level module it contains.",
+                    stem.unwrap_or_default(),
+                    l.module.name.name
+                ),
+            });
+        }
         Ok(l) => {
             r.resolve_root(l);
         }

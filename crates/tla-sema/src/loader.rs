@@ -1,5 +1,7 @@
 //! Finding and parsing module files: the spec's folder, then the library folders in order,
-//! then the standard modules embedded in the binary.
+//! then the standard modules embedded in the binary, then a `---- MODULE Name ----` section
+//! of the root module's own file (TLC's monolithic specs, `tla_syntax::sections`): as in
+//! TLC, only the root file is searched so, after every other place.
 
 use crate::ir::FileId;
 use crate::stdlib;
@@ -47,6 +49,8 @@ pub struct Loader {
     pub files: Vec<SourceFile>,
     root_dir: PathBuf,
     search: SearchPath,
+    /// The root module's file, whose further module sections are found last.
+    root_file: Option<FileId>,
 }
 
 impl Loader {
@@ -55,7 +59,15 @@ impl Loader {
             files: Vec::new(),
             root_dir,
             search,
+            root_file: None,
         }
+    }
+
+    /// Registers the root module's file (its text as given, which may be held in memory).
+    pub fn add_root_file(&mut self, path: String, text: String) -> FileId {
+        let id = self.add_file(path, text);
+        self.root_file = Some(id);
+        id
     }
 
     pub fn add_file(&mut self, path: String, text: String) -> FileId {
@@ -75,7 +87,8 @@ impl Loader {
         }
     }
 
-    /// Finds module `name` on the search path and parses it.
+    /// Finds module `name` on the search path (then as a section of the root file) and
+    /// parses it.
     pub fn load(&mut self, name: &str) -> Result<Loaded, LoadFailure> {
         let file_name = format!("{name}.tla");
         let dirs = std::iter::once(&self.root_dir).chain(self.search.dirs.iter());
@@ -88,7 +101,9 @@ impl Loader {
                 return self.parse(id, false);
             }
         }
-        let (text, parsed) = parsed_standard_module(name).ok_or(LoadFailure::NotFound)?;
+        let Some((text, parsed)) = parsed_standard_module(name) else {
+            return self.load_root_section(name);
+        };
         let id = self.add_file(format!("<standard>/{file_name}"), text.to_string());
         match parsed {
             Ok(module) => Ok(Loaded {
@@ -98,6 +113,21 @@ impl Loader {
             }),
             Err(d) => Err(LoadFailure::Syntax(id, d.clone())),
         }
+    }
+
+    /// Module `name` from a section of the root file. Its text keeps the file's positions
+    /// (`sections` blanks what comes before), so it is shown under the root file's path.
+    fn load_root_section(&mut self, name: &str) -> Result<Loaded, LoadFailure> {
+        let root = self.root_file.ok_or(LoadFailure::NotFound)?;
+        let root = &self.files[root.index()];
+        let text =
+            tla_syntax::sections::module_section(&root.text, name).ok_or(LoadFailure::NotFound)?;
+        // The blanked lines before the header (which starts its line with `-`).
+        let header = text.find(|c: char| !c.is_whitespace()).unwrap_or(0);
+        let base = text[..header].matches('\n').count();
+        let id = self.add_file(root.path.clone(), text);
+        self.files[id.index()].module_line_base = base;
+        self.parse(id, false)
     }
 }
 

@@ -8,5 +8,6 @@ pub use diag::Diagnostic;
 pub use span::{SourceFile, Span};
 pub mod lexer;
 pub mod parser;
+pub mod sections;
 
 pub use parser::parse_module;

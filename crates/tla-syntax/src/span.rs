@@ -30,6 +30,9 @@ impl Span {
 pub struct SourceFile {
     pub path: String,
     pub text: String,
+    /// Lines of the file before this text's module: a module cut out of a monolithic file
+    /// (`sections`) is numbered by TLC from its header line, as a file of its own.
+    pub module_line_base: usize,
     /// Where each line starts, found when first needed: most files loaded never report.
     line_starts: std::sync::OnceLock<Vec<usize>>,
 }
@@ -39,6 +42,7 @@ impl SourceFile {
         SourceFile {
             path: path.into(),
             text: text.into(),
+            module_line_base: 0,
             line_starts: std::sync::OnceLock::new(),
         }
     }
@@ -60,6 +64,14 @@ impl SourceFile {
             .chars()
             .count();
         (line + 1, col + 1)
+    }
+
+    /// (line, column) as TLC names a place of the module ("line L, col C of module M"):
+    /// [`Self::line_col`] except in a module cut out of a larger file, whose lines TLC
+    /// counts from the module's header.
+    pub fn module_line_col(&self, offset: u32) -> (usize, usize) {
+        let (line, col) = self.line_col(offset);
+        (line.saturating_sub(self.module_line_base).max(1), col)
     }
 
     /// The text of a 1-based line, without its line ending.

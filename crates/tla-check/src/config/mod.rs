@@ -106,10 +106,12 @@
 //! nonsensical model: list entries, `<-` targets and constant names must be names, and a value
 //! must be a value (TLC would take `INIT` or `)` as a model value).
 //!
-//! Not implemented: a configuration embedded in a `.tla` file (TLC's `MonolithSpecExtractor`).
+//! A configuration embedded in a `.tla` file (TLC's `MonolithSpecExtractor`) is cut out of the
+//! file first, keeping its line numbers: see [`source`].
 
 mod lexer;
 mod parser;
+pub mod source;
 #[cfg(test)]
 mod tests;
 

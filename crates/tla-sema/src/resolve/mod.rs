@@ -269,6 +269,10 @@ impl Resolver {
                     DeclWay::Extends,
                 );
             }
+            // SANY: the inner modules of an extended module are known to the extender.
+            for (name, sub) in &m.scope.submodules {
+                (scope.submodules.entry(name.clone())).or_insert_with(|| sub.clone());
+            }
             for v in &m.scope.variables {
                 if !scope.variables.contains(v) {
                     scope.variables.push(*v);
@@ -400,7 +404,7 @@ impl Resolver {
     /// `line L, col C of module M`.
     pub(crate) fn place(&self, loc: Loc) -> String {
         let f = &self.loader.files[loc.file.index()];
-        let (l, c) = f.line_col(loc.span.start);
+        let (l, c) = f.module_line_col(loc.span.start);
         let module = self
             .spec
             .modules
@@ -653,6 +657,20 @@ impl Resolver {
                 }
             }
             Unit::Submodule(m) => {
+                let name = &m.name.name;
+                let earlier = (cx.scope.submodules.get(name))
+                    .or_else(|| self.modules_by_name.get(name))
+                    .map(|e| self.spec.modules[e.id.index()].file);
+                if let Some(f) = earlier {
+                    // SANY: a module of that name is already known here (a sibling, or one
+                    // loaded by EXTENDS/INSTANCE, possibly from this very file's section).
+                    let at = &self.loader.files[f.index()].path;
+                    let message = format!(
+                        "Multiply-defined module '{name}': this definition or declaration conflicts with the module {name} of {at}."
+                    );
+                    self.error(file, m.name.span, message);
+                    return;
+                }
                 let outer = cx.scope.clone();
                 self.in_progress.push(m.name.name.clone());
                 let resolved = self.resolve_module(m, file, false, outer);
