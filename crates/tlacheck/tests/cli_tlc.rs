@@ -440,3 +440,21 @@ V4 == <<y>>
             .block(&format!("{label}/\\ x = 1\n/\\ y = 2\n\n"));
     }
 }
+
+// As TLC's InvParameterizedBTest runs it: the configuration is a section of the .tla file.
+#[test]
+fn inv_adds_to_a_configuration_embedded_in_the_spec() {
+    let d = Dir::new();
+    d.file(
+        "E.tla",
+        &format!(
+            "{}---- CONFIG E ----\nINIT Init\nNEXT Next\n====\n",
+            COUNT.replace("Count ----", "E ----")
+        ),
+    );
+    tlc(&d, &["-deadlock", "-config", "E.tla", "E"]).success();
+    tlc(&d, &["-deadlock", "-inv", "x < 2", "-config", "E.tla", "E"])
+        .code(12)
+        .line("Error: Invariant __DebuggerExpr__0 is violated.")
+        .trace_len(3);
+}

@@ -3,6 +3,7 @@
 //! named in one warning line so that nobody reads a result as if it had been.
 
 use std::path::{Path, PathBuf};
+use tla_check::config::source;
 use tla_check::session::Setup;
 
 #[derive(clap::Args, Default)]
@@ -86,7 +87,12 @@ impl TlcOptions {
                 .map_err(|e| format!("{}: cannot read: {e}", path.display())),
         };
         let spec = read(&setup.spec_text, &setup.spec_path)?;
-        let mut config = read(&setup.config_text, &setup.config_path())?;
+        // The configuration itself, also when it is a section of a .tla file.
+        let config_path = setup.config_path();
+        let mut config = match &setup.config_text {
+            Some(t) => source::from_memory(&config_path, t),
+            None => source::from_file(&config_path, &read(&None, &config_path)?),
+        };
         let mut defs = String::new();
         for (i, e) in self.inv.iter().enumerate() {
             defs.push_str(&format!("__DebuggerExpr__{i} == {e}\n"));
