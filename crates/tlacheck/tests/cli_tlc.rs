@@ -458,3 +458,30 @@ fn inv_adds_to_a_configuration_embedded_in_the_spec() {
         .line("Error: Invariant __DebuggerExpr__0 is violated.")
         .trace_len(3);
 }
+
+// TLC 2026.11 at one worker: Post holds (exit 0), Bad is "Error: Postcondition Bad at line
+// 9, col 8 to line 9, col 36 of module G is false." (exit 10).
+#[test]
+fn tlcget_all_maps_each_register_to_its_values_per_worker() {
+    let d = Dir::new();
+    d.file(
+        "G.tla",
+        "---- MODULE G ----
+EXTENDS Naturals, TLC
+ASSUME TLCSet(3, 10)
+ASSUME TLCSet(5, \"a\")
+VARIABLE x
+Init == x = 0
+Next == x < 2 /\\ x' = x + 1
+Post == TLCGet(\"all\") = (3 :> <<10>> @@ 5 :> <<\"a\">>)
+Bad == TLCGet(\"all\") = (3 :> <<10>>)
+====
+",
+    );
+    d.file("G.cfg", "INIT Init\nNEXT Next\nPOSTCONDITION Post\n");
+    tlc(&d, &["-deadlock", "-workers", "1", "G"]).success();
+    d.file("G.cfg", "INIT Init\nNEXT Next\nPOSTCONDITION Bad\n");
+    tlc(&d, &["-deadlock", "-workers", "1", "G"])
+        .code(10)
+        .line("Error: Postcondition Bad at line 9, col 8 to line 9, col 36 of module G is false.");
+}

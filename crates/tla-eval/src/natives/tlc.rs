@@ -145,6 +145,7 @@ pub(super) fn tlc_get(
             }
             "duration" => Ok(Value::Int(duration(ev))),
             "stats" => stats(ev),
+            "all" => all_registers(ev),
             other => match other.strip_prefix("-D") {
                 Some(key) => Ok(Value::str(
                     ev.system_properties
@@ -161,6 +162,19 @@ pub(super) fn tlc_get(
             "TLCGet takes a number or a name, not {other}"
         ))),
     }
+}
+
+/// `TLCGet("all")`: each register set so far, mapped to its values per worker (TLC keeps a
+/// register per worker). Here the registers are one for the run, so each maps to a tuple of
+/// that one value, TLC's answer with one worker.
+fn all_registers(ev: &Evaluator) -> EResult<Value> {
+    let registers = ev.registers.lock().expect("registers");
+    let pairs = (registers.iter())
+        .map(|(k, v)| (Value::Int(*k), Value::tuple(vec![v.clone()])))
+        .collect();
+    Ok(Value::from_func(
+        crate::value::FuncValue::from_pairs(pairs).map_err(EvalError::from)?,
+    ))
 }
 
 /// Whole seconds since the run started, as TLC's `TLCGet("duration")`.
