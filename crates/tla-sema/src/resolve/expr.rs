@@ -169,7 +169,27 @@ impl Resolver {
                 ExprKind::At
             }
             A::Paren(inner) => return self.lower(cx, inner),
-            A::Label(_, inner) => return self.lower(cx, inner),
+            A::Label(head, inner) => {
+                let mut params = Vec::new();
+                for p in &head.params {
+                    match self.lookup(cx, &p.name) {
+                        Some(Resolved::Local(id, 0)) => params.push(id),
+                        _ => {
+                            self.error(
+                                cx.file,
+                                p.span,
+                                format!("Label parameter `{}' is not a bound identifier.", p.name),
+                            );
+                            return None;
+                        }
+                    }
+                }
+                let head = LabelHead {
+                    name: head.name.name.clone(),
+                    params,
+                };
+                ExprKind::Label(head, self.lower_box(cx, inner)?)
+            }
             A::Junction(j, items) => ExprKind::Junction(*j, self.lower_all(cx, items)?),
             A::BoundedQuant(q, bounds, body) => {
                 let mark = cx.locals.len();
@@ -568,6 +588,16 @@ impl Resolver {
     /// parameter the first argument is for; a parameter that is an operator `Op(_)` takes an
     /// operator (a name or a LAMBDA) of that arity, every other position takes an expression
     /// (Generator.generateExprOrOpArg).
+    /// Arguments given to definition `d` from its first parameter.
+    pub(crate) fn lower_args_for(
+        &mut self,
+        cx: &mut ExprCx,
+        args: &[ast::Expr],
+        d: DefId,
+    ) -> Option<Vec<Expr>> {
+        self.lower_args(cx, args, Some((d, 0)))
+    }
+
     fn lower_args(
         &mut self,
         cx: &mut ExprCx,
@@ -700,6 +730,28 @@ impl Resolver {
                             );
                             return None;
                         }
+                        Some(Symbol::Def(d)) if segs.peek().is_some() => {
+                            // `I!Op!1`: Op's parts, the instance's arguments first.
+                            let d = *d;
+                            let (_, def_seg) = segs.next().expect("peeked");
+                            let first_param = inst_args.len();
+                            let given = !def_seg.args.is_empty();
+                            inst_args.extend(self.lower_args(
+                                cx,
+                                &def_seg.args,
+                                Some((d, first_param)),
+                            )?);
+                            let rest: Vec<(&ast::Ident, &[ast::Expr])> = path[k + 2..]
+                                .iter()
+                                .map(|s| (&s.name, s.args.as_slice()))
+                                .chain(std::iter::once((name, args)))
+                                .collect();
+                            let given = given || first_param > 0;
+                            let shown = compound(k + 2);
+                            return self.lower_selection(
+                                cx, d, inst_args, given, &shown, &rest, span, as_arg,
+                            );
+                        }
                         Some(Symbol::Def(d)) if segs.peek().is_none() => {
                             let d = *d;
                             let arity = self.spec.def(d).params.len() - inst_args.len();
@@ -724,7 +776,17 @@ impl Resolver {
                 }
                 None
             }
-            Some(Resolved::Def(d)) => self.lower_selector(cx, d, path, name, args, span),
+            Some(Resolved::Def(d)) => {
+                let given = !first.args.is_empty();
+                let first_args = self.lower_args(cx, &first.args, Some((d, 0)))?;
+                let rest: Vec<(&ast::Ident, &[ast::Expr])> = path[1..]
+                    .iter()
+                    .map(|s| (&s.name, s.args.as_slice()))
+                    .chain(std::iter::once((name, args)))
+                    .collect();
+                let shown = first.name.name.clone();
+                self.lower_selection(cx, d, first_args, given, &shown, &rest, span, as_arg)
+            }
             Some(_) => {
                 self.error(
                     cx.file,
@@ -748,51 +810,6 @@ impl Resolver {
                 None
             }
         }
-    }
-
-    /// `Def!2!1`: the numbered parts of a definition's body (items of a junction list, or
-    /// arguments of an operator application).
-    fn lower_selector(
-        &mut self,
-        cx: &mut ExprCx,
-        d: DefId,
-        path: &[ast::PathSeg],
-        name: &ast::Ident,
-        args: &[ast::Expr],
-        span: tla_syntax::Span,
-    ) -> Option<Expr> {
-        let def = self.spec.def(d);
-        let unsupported =
-            !def.params.is_empty() || path.iter().any(|s| !s.args.is_empty()) || !args.is_empty();
-        let mut body = def.body.clone();
-        let selectors = path[1..]
-            .iter()
-            .map(|s| &s.name)
-            .chain(std::iter::once(name));
-        for sel in selectors {
-            let Some(n) = sel.name.parse::<usize>().ok().filter(|_| !unsupported) else {
-                self.error(
-                    cx.file,
-                    sel.span,
-                    "this subexpression reference is not supported: only numbered parts of a definition without parameters",
-                );
-                return None;
-            };
-            let parts: Vec<Expr> = match body.kind {
-                ExprKind::Junction(_, items) => items,
-                ExprKind::Builtin(_, items) | ExprKind::Call(_, items) => items,
-                _ => Vec::new(),
-            };
-            match parts.into_iter().nth(n.wrapping_sub(1)) {
-                Some(p) => body = p,
-                None => {
-                    self.error(cx.file, sel.span, format!("the expression has no part {n}"));
-                    return None;
-                }
-            }
-        }
-        body.loc = self.loc(cx, span);
-        Some(body)
     }
 
     fn lower_let(

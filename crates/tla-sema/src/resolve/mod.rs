@@ -6,6 +6,7 @@
 
 mod expr;
 mod instance;
+mod subexpr;
 
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::ir::*;
@@ -619,28 +620,39 @@ impl Resolver {
                 }
             }
             Unit::Theorem(t) => {
-                // Theorems are not checked; their names are still declared, as in SANY.
+                // A theorem's statement is checked as SANY checks it (names, levels); a
+                // named one is also a definition of its name (`Thm!:` is its statement).
+                // An ASSUME/PROVE statement stands as TRUE.
+                let loc = Loc { file, span: t.span };
+                let body = match &t.statement {
+                    ast::Statement::Expr(e) => {
+                        let mut locals = Vec::new();
+                        let mut ecx = expr::ExprCx::new(cx, &mut locals);
+                        self.lower(&mut ecx, e)
+                    }
+                    ast::Statement::AssumeProve { .. } => None,
+                };
+                let body = body.unwrap_or(Expr {
+                    kind: ExprKind::Bool(true),
+                    loc,
+                    level: Level::Constant,
+                    slot: Default::default(),
+                });
+                let id = self.push_def(Def {
+                    name: t.name.as_ref().map_or_else(String::new, |n| n.name.clone()),
+                    module: cx.module,
+                    params: Vec::new(),
+                    body,
+                    loc,
+                    is_function: false,
+                    recursive: false,
+                    in_let: false,
+                    origin: None,
+                    level: Level::Constant,
+                    param_raises: Vec::new(),
+                    param_max: Vec::new(),
+                });
                 if let Some(n) = &t.name {
-                    let loc = Loc { file, span: t.span };
-                    let id = self.push_def(Def {
-                        name: n.name.clone(),
-                        module: cx.module,
-                        params: Vec::new(),
-                        body: Expr {
-                            kind: ExprKind::Bool(true),
-                            loc,
-                            level: Level::Constant,
-                            slot: Default::default(),
-                        },
-                        loc,
-                        is_function: false,
-                        recursive: false,
-                        in_let: false,
-                        origin: None,
-                        level: Level::Constant,
-                        param_raises: Vec::new(),
-                        param_max: Vec::new(),
-                    });
                     self.declare(
                         &mut cx.scope,
                         file,
