@@ -40,6 +40,9 @@ pub(crate) struct ExprCx<'a> {
     pub locals: &'a mut Vec<LocalSym>,
     /// Inside the value of an EXCEPT update, where `@` means the old value.
     pub in_except: bool,
+    /// Where in `locals` the names a label must take begin: those bound since the enclosing
+    /// definition's parameters or the enclosing label.
+    pub label_base: usize,
 }
 
 impl<'a> ExprCx<'a> {
@@ -50,6 +53,7 @@ impl<'a> ExprCx<'a> {
             scope: &cx.scope,
             locals,
             in_except: false,
+            label_base: 0,
         }
     }
 }
@@ -170,25 +174,12 @@ impl Resolver {
             }
             A::Paren(inner) => return self.lower(cx, inner),
             A::Label(head, inner) => {
-                let mut params = Vec::new();
-                for p in &head.params {
-                    match self.lookup(cx, &p.name) {
-                        Some(Resolved::Local(id, 0)) => params.push(id),
-                        _ => {
-                            self.error(
-                                cx.file,
-                                p.span,
-                                format!("Label parameter `{}' is not a bound identifier.", p.name),
-                            );
-                            return None;
-                        }
-                    }
-                }
-                let head = LabelHead {
-                    name: head.name.name.clone(),
-                    params,
-                };
-                ExprKind::Label(head, self.lower_box(cx, inner)?)
+                let head = self.label_head(cx, head, e.span)?;
+                let saved = cx.label_base;
+                cx.label_base = cx.locals.len();
+                let body = self.lower_box(cx, inner);
+                cx.label_base = saved;
+                ExprKind::Label(head, body?)
             }
             A::Junction(j, items) => ExprKind::Junction(*j, self.lower_all(cx, items)?),
             A::BoundedQuant(q, bounds, body) => {
@@ -380,6 +371,64 @@ impl Resolver {
             }
         };
         Some(self.mk(cx, kind, e.span))
+    }
+
+    /// A label's parameters are exactly the names bound since the enclosing definition or
+    /// label (SANY: "Illegal parameter", "must contain formal parameter", "extra parameter").
+    fn label_head(
+        &mut self,
+        cx: &ExprCx,
+        head: &ast::LabelHead,
+        span: tla_syntax::Span,
+    ) -> Option<LabelHead> {
+        let label = &head.name.name;
+        let bound: Vec<(String, LocalId)> = cx.locals[cx.label_base.min(cx.locals.len())..]
+            .iter()
+            .filter_map(|l| match l {
+                LocalSym::Local { name, id, arity: 0 } => Some((name.clone(), *id)),
+                _ => None,
+            })
+            .collect();
+        let mut params = Vec::new();
+        let mut extra = Vec::new();
+        for p in &head.params {
+            match bound.iter().rev().find(|(n, _)| *n == p.name) {
+                Some((_, id)) => params.push(*id),
+                None => {
+                    self.error(
+                        cx.file,
+                        p.span,
+                        format!("Illegal parameter {} of label `{label}'.", p.name),
+                    );
+                    extra.push(p.name.clone());
+                }
+            }
+        }
+        let mut ok = extra.is_empty();
+        for (n, id) in &bound {
+            if !params.contains(id) {
+                self.error(
+                    cx.file,
+                    span,
+                    format!("Label {label} must contain formal parameter `{n}'."),
+                );
+                ok = false;
+            }
+        }
+        if !extra.is_empty() {
+            self.error(
+                cx.file,
+                span,
+                format!(
+                    "Label {label} declares extra parameter(s)  {}  ",
+                    extra.join(" ")
+                ),
+            );
+        }
+        ok.then(|| LabelHead {
+            name: label.clone(),
+            params,
+        })
     }
 
     fn lower_bounds(&mut self, cx: &mut ExprCx, bounds: &[ast::Bound]) -> Option<Vec<Bound>> {
@@ -942,7 +991,9 @@ impl Resolver {
                 arity: 0,
             })
             .collect();
+        let saved = std::mem::replace(&mut cx.label_base, cx.locals.len());
         let body = self.lower(cx, body);
+        cx.label_base = saved;
         cx.locals.truncate(mark);
         let n = ps.len();
         Some(self.push_def(Def {
@@ -983,7 +1034,9 @@ impl Resolver {
                 arity: p.arity,
             })
             .collect();
+        let saved = std::mem::replace(&mut cx.label_base, cx.locals.len());
         let body = self.lower(cx, &def.body);
+        cx.label_base = saved;
         cx.locals.truncate(mark);
         let loc = self.loc(cx, def.span);
         let n = params.len();
@@ -1027,10 +1080,12 @@ impl Resolver {
             name: def.name.name.clone(),
             id,
         });
+        let saved = std::mem::replace(&mut cx.label_base, cx.locals.len());
         let lowered = self.lower_bounds(cx, &def.bounds).and_then(|b| {
             let body = self.lower_box(cx, &def.body)?;
             Some(ExprKind::FunCons(b, body))
         });
+        cx.label_base = saved;
         cx.locals.truncate(mark);
         let loc = self.loc(cx, def.span);
         let d = &mut self.spec.defs[id.index()];

@@ -113,6 +113,8 @@ impl Resolver {
         let mut i = 0;
         while i < n {
             let (sel, at) = (&sels[i].0, sels[i].1);
+            // SANY reports a name that cannot follow at the selector before it.
+            let before = if i > 0 { sels[i - 1].1 } else { at };
             if !matches!(sel, Sel::Name(..) | Sel::Bind(_)) && !rest[i].1.is_empty() {
                 self.error(
                     cx.file,
@@ -222,7 +224,7 @@ impl Resolver {
                     let ExprKind::Let(defs, _) = &inner.kind else {
                         self.error(
                             cx.file,
-                            at,
+                            before,
                             "A name selector here must be from a LET clause.",
                         );
                         return None;
@@ -650,7 +652,7 @@ fn selector<'a>(name: &'a ast::Ident, args: &'a [ast::Expr]) -> Sel<'a> {
 /// How SANY shows a selector in its messages.
 fn sel_text(sel: &Sel) -> String {
     match sel {
-        Sel::Num(n) => n.to_string(),
+        Sel::Num(n) => format!("argument selector {n}"),
         Sel::First => "<<".into(),
         Sel::Second => ">>".into(),
         Sel::At => "@".into(),
