@@ -68,3 +68,10 @@ fn infix_and_postfix_operators_applied_as_prefix() {
     // A bullet stays a bullet.
     assert_eq!(sx("/\\ (a)\n     /\\ b"), "(and a b)");
 }
+
+#[test]
+fn step_names_with_selectors_in_proofs() {
+    // SANY accepts `<1>1!lbl`, `<33>7!(42)!<<` as facts and in step expressions.
+    let body = "THEOREM TRUE\n<1>1. lbl :: TRUE\n  BY <1>1!lbl, <1>1!1\n<1>2. <1>1!(42)!<< = 1\n<1> QED\n  BY <1>1!lbl <=> TRUE, <1>2";
+    assert!(parse(body).is_ok(), "{:?}", parse(body).err());
+}

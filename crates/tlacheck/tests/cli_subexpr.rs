@@ -250,3 +250,23 @@ fn instance_arguments_are_level_checked_in_theorems() {
         .says("LvI.tla:6:8: Level error in applying operator")
         .says("The level of argument 1 exceeds the maximum level allowed by the operator.");
 }
+
+// A named part without parameters is SANY's `$Nop(part)`, an application with one operand:
+// in `E == Q!1 \cup {9}`, `E!1` is that application and `E!1!1` is `1..3` itself (not its
+// first operand `1`). TLC: every ASSUME holds, no states (no behaviour spec).
+#[test]
+fn a_named_part_is_an_application_of_one_operand() {
+    let spec = "---- MODULE Nop ----\nEXTENDS Naturals\nPos == <<1, 2, 3>>\nQ == 1..3 \\cup {}\n\
+D == Pos!2 + 1\nE == Q!1 \\cup {9}\nASSUME D = 3 /\\ D!1 = 2 /\\ D!1!1 = 2\nASSUME E!1!1 = 1..3\n====\n";
+    run_model("Nop", spec, "", &[]).success().stats(0, 0, 0, 0);
+}
+
+// An ASSUME/PROVE theorem is no expression (SANY's error; TLC exits 150).
+#[test]
+fn an_assume_prove_theorem_is_not_an_expression() {
+    let spec =
+        "---- MODULE AP ----\nTHEOREM T == ASSUME NEW n PROVE n = n\nX == T\nY == T!1\n====\n";
+    let r = run_model("AP", spec, "", &[]);
+    r.code(150)
+        .says("AP.tla:3:6: ASSUME/PROVE used where an expression is required.");
+}

@@ -496,6 +496,14 @@ impl Resolver {
                 }
             }
             Resolved::Def(d) => {
+                if self.assume_prove.contains(&d) {
+                    self.error(
+                        cx.file,
+                        span,
+                        "ASSUME/PROVE used where an expression is required.",
+                    );
+                    return None;
+                }
                 let arity = self.spec.def(d).params.len();
                 if args.is_empty() && arity > 0 && as_arg {
                     ExprKind::OpArg(OpRef::Def(d))

@@ -95,6 +95,9 @@ pub(crate) struct Resolver {
     in_progress: Vec<String>,
     /// RECURSIVE declarations whose definition has not been seen yet.
     pub pending_recursive: FxHashSet<DefId>,
+    /// Named theorems whose statement is an ASSUME/PROVE: not expressions (their definition
+    /// stands as TRUE, and naming one in an expression is SANY's error).
+    pub assume_prove: FxHashSet<DefId>,
     /// INSTANCE substitutions whose levels are checked once all levels are known.
     pub instance_checks: Vec<InstanceLevelCheck>,
 }
@@ -116,6 +119,7 @@ impl Resolver {
             modules_by_name: FxHashMap::default(),
             in_progress: Vec::new(),
             pending_recursive: Default::default(),
+            assume_prove: Default::default(),
             instance_checks: Vec::new(),
         }
     }
@@ -652,6 +656,9 @@ impl Resolver {
                     param_raises: Vec::new(),
                     param_max: Vec::new(),
                 });
+                if matches!(t.statement, ast::Statement::AssumeProve { .. }) {
+                    self.assume_prove.insert(id);
+                }
                 if let Some(n) = &t.name {
                     self.declare(
                         &mut cx.scope,

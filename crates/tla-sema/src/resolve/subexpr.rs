@@ -21,6 +21,9 @@ use crate::ir::*;
 use tla_syntax::ast;
 use tla_syntax::Span;
 
+/// The label name of a named part without parameters (no label can be spelled so).
+const NOP: &str = "$Nop";
+
 /// One selector after the first name.
 enum Sel<'a> {
     Name(&'a ast::Ident, &'a [ast::Expr]),
@@ -91,6 +94,15 @@ impl Resolver {
         span: Span,
         as_arg: bool,
     ) -> Option<Expr> {
+        if self.assume_prove.contains(&first) {
+            // The parts of an ASSUME/PROVE are facts for proofs, never expressions here.
+            self.error(
+                cx.file,
+                span,
+                "ASSUME/PROVE used where an expression is required.",
+            );
+            return None;
+        }
         let sels: Vec<(Sel, Span)> = rest.iter().map(|(n, a)| (selector(n, a), n.span)).collect();
         let root_in_let = self.spec.def(first).in_let;
         let arity = self.spec.def(first).params.len();
@@ -319,13 +331,13 @@ impl Resolver {
                 return None;
             }
         };
-        let mut body = body;
         if w.params.is_empty() {
-            body.loc = Loc {
-                file: cx.file,
-                span,
+            // SANY's `$Nop(part)`: one operand, so `D!1!1` of `D == Pos!2 + 1` is `2`.
+            let head = LabelHead {
+                name: NOP.into(),
+                params: Vec::new(),
             };
-            return Some(body);
+            return Some(self.mk(cx, ExprKind::Label(head, Box::new(body)), span));
         }
         let k = w.params.len();
         let lambda = self.push_def(Def {
@@ -406,7 +418,17 @@ impl Resolver {
                 Part::Arm(None, *other.expect("checked"))
             });
         }
-        if let ExprKind::Label(_, body) = e.kind {
+        if let ExprKind::Label(head, body) = e.kind {
+            if head.name == NOP {
+                return match sel.operand(1) {
+                    Some(_) => Some(Part::Expr(*body)),
+                    None => {
+                        let msg = format!("Nonexistent operand specified by `{}'.", sel_text(sel));
+                        self.error(cx.file, at, msg);
+                        None
+                    }
+                };
+            }
             return self.operand(cx, *body, sel, at, w, last);
         }
         self.operand_expr(cx, e, sel, at, w).map(Part::Expr)

@@ -267,10 +267,17 @@ impl Parser {
                 self.bump();
                 ExprKind::At
             }
-            // A step name used as a fact inside a proof (`<4>4`); proofs are dropped.
+            // A step name used as a fact inside a proof (`<4>4`), possibly with subexpression
+            // selectors (`<1>1!lbl`, `<33>7!(42)!<<`); proofs are dropped.
             TokKind::Step(_) => {
                 let t = self.bump();
-                return Ok(apply("<step>", t.span, Vec::new(), t.span));
+                while self.at_sym("!") && self.path_name_follows() {
+                    self.bump();
+                    self.path_name()?;
+                    self.opt_args()?;
+                }
+                let whole = self.span_from(t.span);
+                return Ok(apply("<step>", t.span, Vec::new(), whole));
             }
             TokKind::Sym("(") => {
                 self.bump();
