@@ -270,3 +270,25 @@ fn an_assume_prove_theorem_is_not_an_expression() {
     r.code(150)
         .says("AP.tla:3:6: ASSUME/PROVE used where an expression is required.");
 }
+
+// A LET definition's parts, named inside the LET, see the names bound around it (`k`):
+// `M(k)!1` is `x + k < 6`, `M(1)!2` is `x' = x + 1 + k`. TLC: 8 generated, 6 distinct
+// (x = 0, 2, 3, 4, 5, 6), depth 3.
+#[test]
+fn parts_of_a_let_definition_see_the_names_around_it() {
+    let spec = "---- MODULE LetSel ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n\
+Next == \\E k \\in {1, 2} :\n          LET M(d) == /\\ x + d < 6\n                      /\\ x' = x + d + k\n\
+          IN  M(k)!1 /\\ M(1)!2\n====\n";
+    run_model("LetSel", spec, "INIT Init\nNEXT Next\n", &["-deadlock"])
+        .success()
+        .stats(8, 6, 0, 3);
+}
+
+// SANY: "Subexpression of  `F' used inside the operator's definition." (its two spaces).
+#[test]
+fn a_recursive_operator_names_no_part_of_itself() {
+    let spec = "---- MODULE Rec ----\nEXTENDS Naturals\nRECURSIVE F(_)\nF(n) == IF n = 0 THEN 0 ELSE F(n - 1)!1\n====\n";
+    run_model("Rec", spec, "", &[])
+        .code(150)
+        .says("Rec.tla:4:30: Subexpression of  `F' used inside the operator's definition.");
+}

@@ -94,6 +94,15 @@ impl Resolver {
         span: Span,
         as_arg: bool,
     ) -> Option<Expr> {
+        if self.pending_recursive.contains(&first) {
+            // Declared RECURSIVE, its body not known yet: named from inside its definition.
+            self.error(
+                cx.file,
+                span,
+                format!("Subexpression of  `{shown}' used inside the operator's definition."),
+            );
+            return None;
+        }
         if self.assume_prove.contains(&first) {
             // The parts of an ASSUME/PROVE are facts for proofs, never expressions here.
             self.error(
