@@ -292,3 +292,18 @@ fn a_recursive_operator_names_no_part_of_itself() {
         .code(150)
         .says("Rec.tla:4:30: Subexpression of  `F' used inside the operator's definition.");
 }
+
+// A theorem's statement is an expression to name parts of: `Safe!>>` is `[](x < 3)`, which
+// TLC checks as the invariant it boxes (a named part keeps its form). TLC: "Invariant Prop
+// is violated.", 4 states generated, 4 distinct, counterexample of 4 states (x = 0..3).
+#[test]
+fn a_part_of_a_theorem_as_a_property() {
+    let spec = "---- MODULE ThmP ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n\
+Next == x' = (x + 1) % 4\nSpec == Init /\\ [][Next]_x\nTHEOREM Safe == Spec => [](x < 3)\n\
+Prop == Safe!>>\n====\n";
+    run_model("ThmP", spec, "SPECIFICATION Spec\nPROPERTY Prop\n", &[])
+        .code(12)
+        .says("Invariant Prop is violated.")
+        .trace_len(4)
+        .stats(4, 4, 0, 4);
+}

@@ -98,6 +98,9 @@ pub(crate) struct Resolver {
     /// Named theorems whose statement is an ASSUME/PROVE: not expressions (their definition
     /// stands as TRUE, and naming one in an expression is SANY's error).
     pub assume_prove: FxHashSet<DefId>,
+    /// Named parts without parameters (at the reference's place), with their own place:
+    /// SANY's `$Nop(part)`, one operand for a further selection (see `subexpr.rs`).
+    pub nop_parts: FxHashMap<Loc, Loc>,
     /// INSTANCE substitutions whose levels are checked once all levels are known.
     pub instance_checks: Vec<InstanceLevelCheck>,
 }
@@ -120,6 +123,7 @@ impl Resolver {
             in_progress: Vec::new(),
             pending_recursive: Default::default(),
             assume_prove: Default::default(),
+            nop_parts: Default::default(),
             instance_checks: Vec::new(),
         }
     }

@@ -21,9 +21,6 @@ use crate::ir::*;
 use tla_syntax::ast;
 use tla_syntax::Span;
 
-/// The label name of a named part without parameters (no label can be spelled so).
-const NOP: &str = "$Nop";
-
 /// One selector after the first name.
 enum Sel<'a> {
     Name(&'a ast::Ident, &'a [ast::Expr]),
@@ -340,13 +337,18 @@ impl Resolver {
                 return None;
             }
         };
+        let mut body = body;
         if w.params.is_empty() {
-            // SANY's `$Nop(part)`: one operand, so `D!1!1` of `D == Pos!2 + 1` is `2`.
-            let head = LabelHead {
-                name: NOP.into(),
-                params: Vec::new(),
+            // SANY's `$Nop(part)`: one operand, so `D!1!1` of `D == Pos!2 + 1` is `2`. The
+            // part is kept as it is (what reads expression forms, such as a property's `[]P`,
+            // sees it), the reference's place marking it for a further selection.
+            let at = Loc {
+                file: cx.file,
+                span,
             };
-            return Some(self.mk(cx, ExprKind::Label(head, Box::new(body)), span));
+            let own = std::mem::replace(&mut body.loc, at);
+            self.nop_parts.entry(at).or_insert(own);
+            return Some(body);
         }
         let k = w.params.len();
         let lambda = self.push_def(Def {
@@ -427,17 +429,21 @@ impl Resolver {
                 Part::Arm(None, *other.expect("checked"))
             });
         }
-        if let ExprKind::Label(head, body) = e.kind {
-            if head.name == NOP {
-                return match sel.operand(1) {
-                    Some(_) => Some(Part::Expr(*body)),
-                    None => {
-                        let msg = format!("Nonexistent operand specified by `{}'.", sel_text(sel));
-                        self.error(cx.file, at, msg);
-                        None
-                    }
-                };
-            }
+        if let Some(&own) = self.nop_parts.get(&e.loc) {
+            return match sel.operand(1) {
+                Some(_) => {
+                    let mut e = e;
+                    e.loc = own;
+                    Some(Part::Expr(e))
+                }
+                None => {
+                    let msg = format!("Nonexistent operand specified by `{}'.", sel_text(sel));
+                    self.error(cx.file, at, msg);
+                    None
+                }
+            };
+        }
+        if let ExprKind::Label(_, body) = e.kind {
             return self.operand(cx, *body, sel, at, w, last);
         }
         self.operand_expr(cx, e, sel, at, w).map(Part::Expr)
