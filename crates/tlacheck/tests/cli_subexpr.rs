@@ -247,8 +247,7 @@ fn instance_arguments_are_level_checked_in_theorems() {
         .file("LvI.cfg", "INIT Init\nNEXT Next\n");
     d.check(&["LvI.tla"])
         .code(150)
-        .says("LvI.tla:6:8: Level error in applying operator")
-        .says("The level of argument 1 exceeds the maximum level allowed by the operator.");
+        .says("LvI.tla:6:8: Level error in applying operator H!Stays: The level of argument 1 exceeds the maximum level allowed by the operator.");
 }
 
 // A named part without parameters is SANY's `$Nop(part)`, an application with one operand:

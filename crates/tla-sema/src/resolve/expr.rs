@@ -819,7 +819,9 @@ impl Resolver {
                             self.check_arity(cx, &shown, name, arity, args.len(), span)?;
                             let first_param = inst_args.len();
                             inst_args.extend(self.lower_args(cx, args, Some((d, first_param)))?);
-                            return Some(self.mk(cx, ExprKind::Call(d, inst_args), span));
+                            let call = self.mk(cx, ExprKind::Call(d, inst_args), span);
+                            self.call_names.insert(call.loc, shown);
+                            return Some(call);
                         }
                         _ => {
                             self.error(

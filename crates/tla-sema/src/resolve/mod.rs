@@ -101,6 +101,9 @@ pub(crate) struct Resolver {
     /// Named parts without parameters (at the reference's place), with their own place:
     /// SANY's `$Nop(part)`, one operand for a further selection (see `subexpr.rs`).
     pub nop_parts: FxHashMap<Loc, Loc>,
+    /// Applications through an instance, by place: the compound name (`I!Foo`) SANY's
+    /// level errors give.
+    pub call_names: FxHashMap<Loc, String>,
     /// INSTANCE substitutions whose levels are checked once all levels are known.
     pub instance_checks: Vec<InstanceLevelCheck>,
 }
@@ -124,6 +127,7 @@ impl Resolver {
             pending_recursive: Default::default(),
             assume_prove: Default::default(),
             nop_parts: Default::default(),
+            call_names: Default::default(),
             instance_checks: Vec::new(),
         }
     }
