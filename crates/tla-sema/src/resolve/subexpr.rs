@@ -595,7 +595,14 @@ impl Resolver {
                 );
                 None
             }
-            ExprKind::Bool(_) => nonexistent(self),
+            // Applications of no arguments in SANY: TRUE, a bound name or parameter, a
+            // constant; a variable is an application of no operator it can number.
+            ExprKind::Bool(_) | ExprKind::Local(_) | ExprKind::Const(_) => nonexistent(self),
+            ExprKind::Var(_) => {
+                let msg = format!("Choosing operand `{shown}' of subexpression with no operands.");
+                self.error(cx.file, at, msg);
+                None
+            }
             _ => {
                 self.error(
                     cx.file,
