@@ -197,6 +197,27 @@ fn references_to_nothing_are_sany_errors() {
             "12:8: The operator F requires 1 arguments.",
         ),
         (
+            "ASSUME Guard(1)!small(2)!1!1 = 1",
+            "12:28: Nonexistent operand specified by `argument selector 1'.",
+        ),
+        (
+            "ASSUME Dbl!(1)!1!1 = 1",
+            "12:18: Selecting subexpression of expression that has none.",
+        ),
+        (
+            "Zq == x + 1  ASSUME Zq!1!1 = 1",
+            "12:26: Choosing operand `argument selector 1' of subexpression with no operands.",
+        ),
+        (
+            "ASSUME Dbl!(1)!(2) = 1",
+            "12:16: Nonexistent operand specified by `!(...)'.",
+        ),
+        (
+            "ASSUME Dbl!@!@ = 1",
+            "12:14: Nonexistent operand specified by `@'.",
+        ),
+        ("ASSUME L!Z = 1", "12:10: Cannot find label `Z'."),
+        (
             "ASSUME F(1)!:!1 = 1",
             "12:13: `!:' can be used only after a name",
         ),
