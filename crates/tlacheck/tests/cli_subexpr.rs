@@ -218,6 +218,14 @@ fn references_to_nothing_are_sany_errors() {
         ),
         ("ASSUME L!Z = 1", "12:10: Cannot find label `Z'."),
         (
+            "Ap(Op(_)) == Op(1)  Bad == Ap(LAMBDA y : lab :: y > 0)",
+            "12:42: Label lab must contain formal parameter `y'.",
+        ),
+        (
+            "Bad == \\A i \\in {1} : l1(i) :: \\E j \\in {2} : l2(i, j) :: i < j",
+            "12:47: Label l2 declares extra parameter(s)  i",
+        ),
+        (
             "ASSUME F(1)!:!1 = 1",
             "12:13: `!:' can be used only after a name",
         ),

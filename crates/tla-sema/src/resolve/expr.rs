@@ -395,11 +395,17 @@ impl Resolver {
             match bound.iter().rev().find(|(n, _)| *n == p.name) {
                 Some((_, id)) => params.push(*id),
                 None => {
-                    self.error(
-                        cx.file,
-                        p.span,
-                        format!("Illegal parameter {} of label `{label}'.", p.name),
+                    // A name bound further out is only an extra parameter for SANY.
+                    let bound_outside = cx.locals.iter().any(
+                        |l| matches!(l, LocalSym::Local { name, arity: 0, .. } if *name == p.name),
                     );
+                    if !bound_outside {
+                        self.error(
+                            cx.file,
+                            p.span,
+                            format!("Illegal parameter {} of label `{label}'.", p.name),
+                        );
+                    }
                     extra.push(p.name.clone());
                 }
             }
@@ -993,6 +999,8 @@ impl Resolver {
         span: tla_syntax::Span,
     ) -> Option<DefId> {
         let mark = cx.locals.len();
+        // A label in a LAMBDA takes the LAMBDA's parameters too (SANY).
+        let saved = std::mem::replace(&mut cx.label_base, mark);
         let ps: Vec<Param> = params
             .iter()
             .map(|p| Param {
@@ -1001,7 +1009,6 @@ impl Resolver {
                 arity: 0,
             })
             .collect();
-        let saved = std::mem::replace(&mut cx.label_base, cx.locals.len());
         let body = self.lower(cx, body);
         cx.label_base = saved;
         cx.locals.truncate(mark);
