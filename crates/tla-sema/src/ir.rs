@@ -252,7 +252,14 @@ pub enum ExprKind {
     BoxAction(Box<Expr>, Box<Expr>),
     AngleAction(Box<Expr>, Box<Expr>),
     Fair(Fairness, Box<Expr>, Box<Expr>),
-    Label(String, Box<Expr>),
+    Label(LabelHead, Box<Expr>),
+}
+
+/// A label's name and the bound names it takes (`lab(x, y) :: e`), for subexpression names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelHead {
+    pub name: String,
+    pub params: Vec<LocalId>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -65,16 +65,24 @@ impl Pos {
 
 struct Checker<'a> {
     spec: &'a mut Spec,
+    /// The name an application was written with where it is not the definition's own
+    /// (`I!Foo` for a definition reached through an instance), for messages.
+    call_names: &'a FxHashMap<Loc, String>,
     state: Vec<State>,
     /// Per definition: its use of names bound around it (LET and LAMBDA definitions).
     outer: Vec<Vec<(LocalId, Use)>>,
     errors: Vec<SemaError>,
 }
 
-pub(crate) fn check(spec: &mut Spec, instances: &[InstanceLevelCheck]) -> Vec<SemaError> {
+pub(crate) fn check(
+    spec: &mut Spec,
+    instances: &[InstanceLevelCheck],
+    call_names: &FxHashMap<Loc, String>,
+) -> Vec<SemaError> {
     let n = spec.defs.len();
     let mut c = Checker {
         spec,
+        call_names,
         state: vec![State::Todo; n],
         outer: vec![Vec::new(); n],
         errors: Vec::new(),
@@ -366,7 +374,10 @@ impl Checker<'_> {
                 self.def(d);
                 let busy = self.state[d.index()] == State::Busy;
                 let def = &self.spec.defs[d.index()];
-                let name = def.name.clone();
+                let name = match self.call_names.get(&loc) {
+                    Some(n) => n.clone(),
+                    None => def.name.clone(),
+                };
                 let mut level = def.level;
                 let (maxes, raises) = if busy {
                     // A recursive call: ModuleNode.levelCheck's first-pass assumption.

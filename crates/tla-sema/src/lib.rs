@@ -125,7 +125,7 @@ pub fn load_spec_text(path: &Path, text: String, search: &SearchPath) -> Result<
     let mut errors = r.errors;
     spec.files = r.loader.files;
     if errors.is_empty() {
-        errors = level::check(&mut spec, &r.instance_checks);
+        errors = level::check(&mut spec, &r.instance_checks, &r.call_names);
     }
     if errors.is_empty() {
         return Ok(spec);

@@ -202,6 +202,13 @@ pub struct ExceptUpdate {
     pub value: Expr,
 }
 
+/// The name of a label and the bound names it takes: `lab(x, y) ::`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelHead {
+    pub name: Ident,
+    pub params: Vec<Ident>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fairness {
     Weak,
@@ -269,8 +276,8 @@ pub enum ExprKind {
     AngleAction(Box<Expr>, Box<Expr>),
     /// `WF_v(A)`, `SF_v(A)`: (kind, v, A)
     Fair(Fairness, Box<Expr>, Box<Expr>),
-    /// `label :: e`
-    Label(Ident, Box<Expr>),
+    /// `label :: e`, `label(x, y) :: e`
+    Label(LabelHead, Box<Expr>),
     /// `(e)`: kept so that a printed tree reads as written.
     Paren(Box<Expr>),
 }

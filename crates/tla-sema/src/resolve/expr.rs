@@ -40,6 +40,9 @@ pub(crate) struct ExprCx<'a> {
     pub locals: &'a mut Vec<LocalSym>,
     /// Inside the value of an EXCEPT update, where `@` means the old value.
     pub in_except: bool,
+    /// Where in `locals` the names a label must take begin: those bound since the enclosing
+    /// definition's parameters or the enclosing label.
+    pub label_base: usize,
 }
 
 impl<'a> ExprCx<'a> {
@@ -50,6 +53,7 @@ impl<'a> ExprCx<'a> {
             scope: &cx.scope,
             locals,
             in_except: false,
+            label_base: 0,
         }
     }
 }
@@ -169,7 +173,14 @@ impl Resolver {
                 ExprKind::At
             }
             A::Paren(inner) => return self.lower(cx, inner),
-            A::Label(_, inner) => return self.lower(cx, inner),
+            A::Label(head, inner) => {
+                let head = self.label_head(cx, head, e.span)?;
+                let saved = cx.label_base;
+                cx.label_base = cx.locals.len();
+                let body = self.lower_box(cx, inner);
+                cx.label_base = saved;
+                ExprKind::Label(head, body?)
+            }
             A::Junction(j, items) => ExprKind::Junction(*j, self.lower_all(cx, items)?),
             A::BoundedQuant(q, bounds, body) => {
                 let mark = cx.locals.len();
@@ -362,6 +373,70 @@ impl Resolver {
         Some(self.mk(cx, kind, e.span))
     }
 
+    /// A label's parameters are exactly the names bound since the enclosing definition or
+    /// label (SANY: "Illegal parameter", "must contain formal parameter", "extra parameter").
+    fn label_head(
+        &mut self,
+        cx: &ExprCx,
+        head: &ast::LabelHead,
+        span: tla_syntax::Span,
+    ) -> Option<LabelHead> {
+        let label = &head.name.name;
+        let bound: Vec<(String, LocalId)> = cx.locals[cx.label_base.min(cx.locals.len())..]
+            .iter()
+            .filter_map(|l| match l {
+                LocalSym::Local { name, id, arity: 0 } => Some((name.clone(), *id)),
+                _ => None,
+            })
+            .collect();
+        let mut params = Vec::new();
+        let mut extra = Vec::new();
+        for p in &head.params {
+            match bound.iter().rev().find(|(n, _)| *n == p.name) {
+                Some((_, id)) => params.push(*id),
+                None => {
+                    // A name bound further out is only an extra parameter for SANY.
+                    let bound_outside = cx.locals.iter().any(
+                        |l| matches!(l, LocalSym::Local { name, arity: 0, .. } if *name == p.name),
+                    );
+                    if !bound_outside {
+                        self.error(
+                            cx.file,
+                            p.span,
+                            format!("Illegal parameter {} of label `{label}'.", p.name),
+                        );
+                    }
+                    extra.push(p.name.clone());
+                }
+            }
+        }
+        let mut ok = extra.is_empty();
+        for (n, id) in &bound {
+            if !params.contains(id) {
+                self.error(
+                    cx.file,
+                    span,
+                    format!("Label {label} must contain formal parameter `{n}'."),
+                );
+                ok = false;
+            }
+        }
+        if !extra.is_empty() {
+            self.error(
+                cx.file,
+                span,
+                format!(
+                    "Label {label} declares extra parameter(s)  {}  ",
+                    extra.join(" ")
+                ),
+            );
+        }
+        ok.then(|| LabelHead {
+            name: label.clone(),
+            params,
+        })
+    }
+
     fn lower_bounds(&mut self, cx: &mut ExprCx, bounds: &[ast::Bound]) -> Option<Vec<Bound>> {
         // The sets are lowered before any of the names are bound: `\E x \in S, y \in T(x)` is
         // not legal TLA+, and `x` may not appear in S.
@@ -427,6 +502,14 @@ impl Resolver {
                 }
             }
             Resolved::Def(d) => {
+                if self.assume_prove.contains(&d) {
+                    self.error(
+                        cx.file,
+                        span,
+                        "ASSUME/PROVE used where an expression is required.",
+                    );
+                    return None;
+                }
                 let arity = self.spec.def(d).params.len();
                 if args.is_empty() && arity > 0 && as_arg {
                     ExprKind::OpArg(OpRef::Def(d))
@@ -568,6 +651,16 @@ impl Resolver {
     /// parameter the first argument is for; a parameter that is an operator `Op(_)` takes an
     /// operator (a name or a LAMBDA) of that arity, every other position takes an expression
     /// (Generator.generateExprOrOpArg).
+    /// Arguments given to definition `d` from its first parameter.
+    pub(crate) fn lower_args_for(
+        &mut self,
+        cx: &mut ExprCx,
+        args: &[ast::Expr],
+        d: DefId,
+    ) -> Option<Vec<Expr>> {
+        self.lower_args(cx, args, Some((d, 0)))
+    }
+
     fn lower_args(
         &mut self,
         cx: &mut ExprCx,
@@ -700,6 +793,28 @@ impl Resolver {
                             );
                             return None;
                         }
+                        Some(Symbol::Def(d)) if segs.peek().is_some() => {
+                            // `I!Op!1`: Op's parts, the instance's arguments first.
+                            let d = *d;
+                            let (_, def_seg) = segs.next().expect("peeked");
+                            let first_param = inst_args.len();
+                            let given = !def_seg.args.is_empty();
+                            inst_args.extend(self.lower_args(
+                                cx,
+                                &def_seg.args,
+                                Some((d, first_param)),
+                            )?);
+                            let rest: Vec<(&ast::Ident, &[ast::Expr])> = path[k + 2..]
+                                .iter()
+                                .map(|s| (&s.name, s.args.as_slice()))
+                                .chain(std::iter::once((name, args)))
+                                .collect();
+                            let given = given || first_param > 0;
+                            let shown = compound(k + 2);
+                            return self.lower_selection(
+                                cx, d, inst_args, given, &shown, &rest, span, as_arg,
+                            );
+                        }
                         Some(Symbol::Def(d)) if segs.peek().is_none() => {
                             let d = *d;
                             let arity = self.spec.def(d).params.len() - inst_args.len();
@@ -710,7 +825,9 @@ impl Resolver {
                             self.check_arity(cx, &shown, name, arity, args.len(), span)?;
                             let first_param = inst_args.len();
                             inst_args.extend(self.lower_args(cx, args, Some((d, first_param)))?);
-                            return Some(self.mk(cx, ExprKind::Call(d, inst_args), span));
+                            let call = self.mk(cx, ExprKind::Call(d, inst_args), span);
+                            self.call_names.insert(call.loc, shown);
+                            return Some(call);
                         }
                         _ => {
                             self.error(
@@ -724,7 +841,17 @@ impl Resolver {
                 }
                 None
             }
-            Some(Resolved::Def(d)) => self.lower_selector(cx, d, path, name, args, span),
+            Some(Resolved::Def(d)) => {
+                let given = !first.args.is_empty();
+                let first_args = self.lower_args(cx, &first.args, Some((d, 0)))?;
+                let rest: Vec<(&ast::Ident, &[ast::Expr])> = path[1..]
+                    .iter()
+                    .map(|s| (&s.name, s.args.as_slice()))
+                    .chain(std::iter::once((name, args)))
+                    .collect();
+                let shown = first.name.name.clone();
+                self.lower_selection(cx, d, first_args, given, &shown, &rest, span, as_arg)
+            }
             Some(_) => {
                 self.error(
                     cx.file,
@@ -748,51 +875,6 @@ impl Resolver {
                 None
             }
         }
-    }
-
-    /// `Def!2!1`: the numbered parts of a definition's body (items of a junction list, or
-    /// arguments of an operator application).
-    fn lower_selector(
-        &mut self,
-        cx: &mut ExprCx,
-        d: DefId,
-        path: &[ast::PathSeg],
-        name: &ast::Ident,
-        args: &[ast::Expr],
-        span: tla_syntax::Span,
-    ) -> Option<Expr> {
-        let def = self.spec.def(d);
-        let unsupported =
-            !def.params.is_empty() || path.iter().any(|s| !s.args.is_empty()) || !args.is_empty();
-        let mut body = def.body.clone();
-        let selectors = path[1..]
-            .iter()
-            .map(|s| &s.name)
-            .chain(std::iter::once(name));
-        for sel in selectors {
-            let Some(n) = sel.name.parse::<usize>().ok().filter(|_| !unsupported) else {
-                self.error(
-                    cx.file,
-                    sel.span,
-                    "this subexpression reference is not supported: only numbered parts of a definition without parameters",
-                );
-                return None;
-            };
-            let parts: Vec<Expr> = match body.kind {
-                ExprKind::Junction(_, items) => items,
-                ExprKind::Builtin(_, items) | ExprKind::Call(_, items) => items,
-                _ => Vec::new(),
-            };
-            match parts.into_iter().nth(n.wrapping_sub(1)) {
-                Some(p) => body = p,
-                None => {
-                    self.error(cx.file, sel.span, format!("the expression has no part {n}"));
-                    return None;
-                }
-            }
-        }
-        body.loc = self.loc(cx, span);
-        Some(body)
     }
 
     fn lower_let(
@@ -917,6 +999,8 @@ impl Resolver {
         span: tla_syntax::Span,
     ) -> Option<DefId> {
         let mark = cx.locals.len();
+        // A label in a LAMBDA takes the LAMBDA's parameters too (SANY).
+        let saved = std::mem::replace(&mut cx.label_base, mark);
         let ps: Vec<Param> = params
             .iter()
             .map(|p| Param {
@@ -926,6 +1010,7 @@ impl Resolver {
             })
             .collect();
         let body = self.lower(cx, body);
+        cx.label_base = saved;
         cx.locals.truncate(mark);
         let n = ps.len();
         Some(self.push_def(Def {
@@ -966,7 +1051,9 @@ impl Resolver {
                 arity: p.arity,
             })
             .collect();
+        let saved = std::mem::replace(&mut cx.label_base, cx.locals.len());
         let body = self.lower(cx, &def.body);
+        cx.label_base = saved;
         cx.locals.truncate(mark);
         let loc = self.loc(cx, def.span);
         let n = params.len();
@@ -1010,10 +1097,12 @@ impl Resolver {
             name: def.name.name.clone(),
             id,
         });
+        let saved = std::mem::replace(&mut cx.label_base, cx.locals.len());
         let lowered = self.lower_bounds(cx, &def.bounds).and_then(|b| {
             let body = self.lower_box(cx, &def.body)?;
             Some(ExprKind::FunCons(b, body))
         });
+        cx.label_base = saved;
         cx.locals.truncate(mark);
         let loc = self.loc(cx, def.span);
         let d = &mut self.spec.defs[id.index()];

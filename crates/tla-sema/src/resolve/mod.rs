@@ -6,6 +6,7 @@
 
 mod expr;
 mod instance;
+mod subexpr;
 
 use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::ir::*;
@@ -94,6 +95,15 @@ pub(crate) struct Resolver {
     in_progress: Vec<String>,
     /// RECURSIVE declarations whose definition has not been seen yet.
     pub pending_recursive: FxHashSet<DefId>,
+    /// Named theorems whose statement is an ASSUME/PROVE: not expressions (their definition
+    /// stands as TRUE, and naming one in an expression is SANY's error).
+    pub assume_prove: FxHashSet<DefId>,
+    /// Named parts without parameters (at the reference's place), with their own place:
+    /// SANY's `$Nop(part)`, one operand for a further selection (see `subexpr.rs`).
+    pub nop_parts: FxHashMap<Loc, Loc>,
+    /// Applications through an instance, by place: the compound name (`I!Foo`) SANY's
+    /// level errors give.
+    pub call_names: FxHashMap<Loc, String>,
     /// INSTANCE substitutions whose levels are checked once all levels are known.
     pub instance_checks: Vec<InstanceLevelCheck>,
 }
@@ -115,6 +125,9 @@ impl Resolver {
             modules_by_name: FxHashMap::default(),
             in_progress: Vec::new(),
             pending_recursive: Default::default(),
+            assume_prove: Default::default(),
+            nop_parts: Default::default(),
+            call_names: Default::default(),
             instance_checks: Vec::new(),
         }
     }
@@ -623,28 +636,42 @@ impl Resolver {
                 }
             }
             Unit::Theorem(t) => {
-                // Theorems are not checked; their names are still declared, as in SANY.
+                // A theorem's statement is checked as SANY checks it (names, levels); a
+                // named one is also a definition of its name (`Thm!:` is its statement).
+                // An ASSUME/PROVE statement stands as TRUE.
+                let loc = Loc { file, span: t.span };
+                let body = match &t.statement {
+                    ast::Statement::Expr(e) => {
+                        let mut locals = Vec::new();
+                        let mut ecx = expr::ExprCx::new(cx, &mut locals);
+                        self.lower(&mut ecx, e)
+                    }
+                    ast::Statement::AssumeProve { .. } => None,
+                };
+                let body = body.unwrap_or(Expr {
+                    kind: ExprKind::Bool(true),
+                    loc,
+                    level: Level::Constant,
+                    slot: Default::default(),
+                });
+                let id = self.push_def(Def {
+                    name: t.name.as_ref().map_or_else(String::new, |n| n.name.clone()),
+                    module: cx.module,
+                    params: Vec::new(),
+                    body,
+                    loc,
+                    is_function: false,
+                    recursive: false,
+                    in_let: false,
+                    origin: None,
+                    level: Level::Constant,
+                    param_raises: Vec::new(),
+                    param_max: Vec::new(),
+                });
+                if matches!(t.statement, ast::Statement::AssumeProve { .. }) {
+                    self.assume_prove.insert(id);
+                }
                 if let Some(n) = &t.name {
-                    let loc = Loc { file, span: t.span };
-                    let id = self.push_def(Def {
-                        name: n.name.clone(),
-                        module: cx.module,
-                        params: Vec::new(),
-                        body: Expr {
-                            kind: ExprKind::Bool(true),
-                            loc,
-                            level: Level::Constant,
-                            slot: Default::default(),
-                        },
-                        loc,
-                        is_function: false,
-                        recursive: false,
-                        in_let: false,
-                        origin: None,
-                        level: Level::Constant,
-                        param_raises: Vec::new(),
-                        param_max: Vec::new(),
-                    });
                     self.declare(
                         &mut cx.scope,
                         file,

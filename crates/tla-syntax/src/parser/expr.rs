@@ -181,11 +181,13 @@ impl Parser {
                     let whole = self.span_from(e.span);
                     e = Expr::new(ExprKind::FunApp(Box::new(e), args), whole);
                 }
-                TokKind::Sym(".") if matches!(self.ahead(1), TokKind::Ident(_)) => {
+                TokKind::Sym(".")
+                    if matches!(self.ahead(1), TokKind::Ident(_) | TokKind::Kw(_)) =>
+                {
                     self.bump();
                     // The name may stand left of an enclosing bullet: then it is an error
                     // (found by fuzzing: `r.` at the end of a line inside a list item).
-                    let field = self.ident()?;
+                    let field = self.field_name()?;
                     let whole = e.span.to(field.span);
                     e = Expr::new(ExprKind::Dot(Box::new(e), field), whole);
                 }
@@ -205,6 +207,17 @@ impl Parser {
         Ok(v)
     }
 
+    /// The field after `.` (in `r.f` or `!.f`): a name, or a keyword, which SANY also takes as
+    /// a field name (`r.NEW`, `[r EXCEPT !.THEN = 0]`).
+    fn field_name(&mut self) -> PResult<Ident> {
+        if let TokKind::Kw(k) = self.kind() {
+            let name = k.to_string();
+            let t = self.bump();
+            return Ok(Ident { name, span: t.span });
+        }
+        self.ident()
+    }
+
     pub(crate) fn ident(&mut self) -> PResult<Ident> {
         if !matches!(self.kind(), TokKind::Ident(_)) {
             return Err(self.unexpected("a name"));
@@ -218,6 +231,21 @@ impl Parser {
 
     fn primary(&mut self) -> PResult<Expr> {
         let start = self.span();
+        // An infix or postfix operator (or `-.`) applied like a prefix one: `+(4, 6)`,
+        // `\in(1, S)`, `^+(4)`, `-.(4)`, as SANY accepts.
+        if let Some(op) = self.op_symbol_here() {
+            // `/\` and `\/` here are bullets.
+            let bullet = matches!(self.kind(), TokKind::Sym("/\\" | "\\/"));
+            if !bullet
+                && matches!(self.kind(), TokKind::Sym(_))
+                && matches!(self.ahead(1), TokKind::Sym("("))
+            {
+                let t = self.bump();
+                let args = self.opt_args()?;
+                let whole = self.span_from(start);
+                return Ok(apply(op, t.span, args, whole));
+            }
+        }
         if matches!(self.kind(), TokKind::Ident(_)) {
             return self.name_expr();
         }
@@ -239,10 +267,17 @@ impl Parser {
                 self.bump();
                 ExprKind::At
             }
-            // A step name used as a fact inside a proof (`<4>4`); proofs are dropped.
+            // A step name used as a fact inside a proof (`<4>4`), possibly with subexpression
+            // selectors (`<1>1!lbl`, `<33>7!(42)!<<`); proofs are dropped.
             TokKind::Step(_) => {
                 let t = self.bump();
-                return Ok(apply("<step>", t.span, Vec::new(), t.span));
+                while self.at_sym("!") && self.path_name_follows() {
+                    self.bump();
+                    self.path_name()?;
+                    self.opt_args()?;
+                }
+                let whole = self.span_from(t.span);
+                return Ok(apply("<step>", t.span, Vec::new(), whole));
             }
             TokKind::Sym("(") => {
                 self.bump();
@@ -338,18 +373,30 @@ impl Parser {
             self.bump();
             let body = self.expr()?;
             let whole = self.span_from(start);
-            return Ok(Expr::new(ExprKind::Label(first, Box::new(body)), whole));
+            let head = LabelHead {
+                name: first,
+                params: Vec::new(),
+            };
+            return Ok(Expr::new(ExprKind::Label(head, Box::new(body)), whole));
         }
         let mut path = Vec::new();
         let mut name = first;
         let mut args = self.opt_args()?;
-        // `lab(x, y) :: e`: SANY takes a name applied to names as a label. The syntax tree keeps
-        // the label's name only (its parameters name the bound identifiers it sits under).
+        // `lab(x, y) :: e`: SANY takes a name applied to names as a label (its parameters
+        // name the bound identifiers it sits under).
         if self.at_sym("::") && args.iter().all(is_plain_name) {
             self.bump();
             let body = self.expr()?;
             let whole = self.span_from(start);
-            return Ok(Expr::new(ExprKind::Label(name, Box::new(body)), whole));
+            let params = args
+                .into_iter()
+                .filter_map(|a| match a.kind {
+                    ExprKind::Apply { name, .. } => Some(name),
+                    _ => None,
+                })
+                .collect();
+            let head = LabelHead { name, params };
+            return Ok(Expr::new(ExprKind::Label(head, Box::new(body)), whole));
         }
         while self.at_sym("!") && self.path_name_follows() {
             self.bump();
@@ -364,7 +411,7 @@ impl Parser {
     fn path_name_follows(&self) -> bool {
         match self.ahead(1) {
             TokKind::Ident(_) | TokKind::Num(_) => true,
-            TokKind::Sym("(" | ":" | "<<" | ">>" | "@") => true,
+            TokKind::Sym("(" | ":" | "<<" | ">>" | "@" | "-.") => true,
             TokKind::Sym(s) => ops::infix(s).is_some() || ops::is_postfix(s),
             _ => false,
         }
@@ -808,7 +855,7 @@ impl Parser {
         let mut path = Vec::new();
         loop {
             if self.eat_sym(".") {
-                path.push(ExceptStep::Field(self.ident()?));
+                path.push(ExceptStep::Field(self.field_name()?));
             } else if self.eat_sym("[") {
                 let idx = self.comma_list(|p| p.expr())?;
                 self.expect_sym("]")?;

@@ -274,9 +274,6 @@ impl Parser {
                 self.bump();
                 self.ident()?;
             }
-            TokKind::Step(_) => {
-                self.bump();
-            }
             _ => {
                 self.expr()?;
             }

@@ -226,7 +226,7 @@ pub fn sexpr(e: &Expr) -> String {
             };
             format!("({k} {} {})", sexpr(v), sexpr(a))
         }
-        ExprKind::Label(l, e) => format!("(:: {} {})", l.name, sexpr(e)),
+        ExprKind::Label(l, e) => format!("(:: {} {})", l.name.name, sexpr(e)),
         ExprKind::Paren(e) => sexpr(e),
     }
 }
