@@ -175,7 +175,16 @@ pub fn run(args: Args) -> u8 {
             tlc_text::mode_line(args.fp, args.seed, workers),
             tlc_text::starting_line(started_at)
         );
-        if !args.tlc.tool {
+        if args.tlc.tool {
+            // Tool mode's first messages: the version, then SANY's start and end (the spec is
+            // parsed by then).
+            head = format!(
+                "{}\n{}\nStarting SANY...\nSANY finished.\n{}",
+                tool_mode::version_line(),
+                tlc_text::mode_line(args.fp, args.seed, workers),
+                tlc_text::starting_line(started_at)
+            ) + "\n";
+        } else {
             print!("{head}");
             head.clear();
         }

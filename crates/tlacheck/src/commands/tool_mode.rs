@@ -52,6 +52,9 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
         return Some((2122, 4, format!("{n}: Back to state: {label}")));
     }
     let plain: &[(&str, u32)] = &[
+        ("tlacheck ", 2262),
+        ("Starting SANY...", 2220),
+        ("SANY finished.", 2219),
         ("Running breadth-first search", 2187),
         ("Starting... (", 2185),
         ("Computing initial states...", 2189),
@@ -107,6 +110,11 @@ pub fn frame(text: &str) -> String {
     }
     close(&mut out, &mut open);
     out
+}
+
+/// TLC_VERSION's text: which checker wrote the output.
+pub fn version_line() -> String {
+    format!("tlacheck {} (TLC's output)", env!("CARGO_PKG_VERSION"))
 }
 
 /// TLC's closing `Progress(D) at DATE: ...` line, which tool mode prints before the statistics.
