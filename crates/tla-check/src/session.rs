@@ -38,6 +38,8 @@ pub struct Setup {
     pub lncheck: crate::liveness::LnCheck,
     /// Checkpoints and recovery (`checkpoint.rs`); None: neither.
     pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
+    /// TLC's -userFile: where Print and PrintT write (None: stdout).
+    pub user_file: Option<PathBuf>,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -139,6 +141,17 @@ pub fn with_model<R>(
     let spec = &loaded.spec;
     intern::intern_in_tlc_order(spec, &loaded.config_text);
     let mut ev = Evaluator::new(spec);
+    if let Some(path) = &setup.user_file {
+        let file = std::fs::File::create(path).map_err(|e| SetupError {
+            message: format!(
+                "Error: Failed to create user output log file {}: {e}\n",
+                path.display()
+            ),
+            // TLC refuses its command line with exit 1.
+            status: 1,
+        })?;
+        ev.out = std::sync::Mutex::new(Box::new(file));
+    }
     for (k, v) in &setup.defines {
         ev.system_properties.insert(k.clone(), v.clone());
     }

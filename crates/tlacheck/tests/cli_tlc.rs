@@ -486,3 +486,23 @@ Bad == TLCGet(\"all\") = (3 :> <<10>>)
         .code(10)
         .line("Error: Postcondition Bad at line 9, col 8 to line 9, col 36 of module G is false.");
 }
+
+// TLC 2026.11 `-deadlock -userFile u.txt P`: u.txt holds `"hello"` then `<<"init", 0>>`, and
+// stdout neither.
+#[test]
+fn user_file_takes_what_print_writes() {
+    let d = Dir::new();
+    d.file(
+        "P.tla",
+        "---- MODULE P ----\nEXTENDS TLC, Naturals\nASSUME PrintT(\"hello\")\nVARIABLE x\n\
+         Init == x = 0 /\\ PrintT(<<\"init\", x>>)\nNext == x < 1 /\\ x' = x + 1\n====\n",
+    )
+    .file("P.cfg", "INIT Init\nNEXT Next\n");
+    let run = tlc(&d, &["-deadlock", "-userFile", "u.txt", "P"]);
+    run.success();
+    assert!(!run.stdout.contains("hello"), "{run}");
+    let written = std::fs::read_to_string(d.path().join("u.txt")).unwrap();
+    assert_eq!(written, "\"hello\"\n<<\"init\", 0>>\n");
+    // A file that cannot be made is TLC's refusal of its command line.
+    tlc(&d, &["-deadlock", "-userFile", "no/such/dir/u.txt", "P"]).code(1);
+}

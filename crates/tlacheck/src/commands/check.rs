@@ -140,6 +140,7 @@ pub fn run(args: Args) -> u8 {
         progress: super::progress_mode(&args.progress, args.json || args.tlc.tool),
         lncheck: args.lncheck(),
         checkpoint: None,
+        user_file: args.tlc.user_file.clone(),
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,

@@ -69,7 +69,6 @@ impl TlcOptions {
         say(self.terse, "-terse");
         say(self.max_set_size.is_some(), "-maxSetSize");
         say(self.dfid.is_some(), "-dfid");
-        say(self.user_file.is_some(), "-userFile");
         say(self.coverage.is_some(), "-coverage");
         out
     }
