@@ -25,9 +25,6 @@ pub struct TlcOptions {
     /// TLC's -tool: messages framed by `@!@!@STARTMSG code:class @!@!@` lines.
     #[arg(long)]
     pub tool: bool,
-    /// Print values of Print and PrintT on one line (TLC's -terse).
-    #[arg(long)]
-    pub terse: bool,
     /// The size of the largest set enumerated (TLC's -maxSetSize, default 1000000).
     #[arg(long = "max-set-size", value_name = "N")]
     pub max_set_size: Option<u64>,
@@ -66,7 +63,6 @@ impl TlcOptions {
                 ));
             }
         };
-        say(self.terse, "-terse");
         say(self.max_set_size.is_some(), "-maxSetSize");
         say(self.dfid.is_some(), "-dfid");
         say(self.coverage.is_some(), "-coverage");
