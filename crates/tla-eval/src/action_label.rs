@@ -11,6 +11,8 @@
 //! * An action is named by the innermost definition the split went into, followed by the
 //!   values of that definition's parameters: `Move(2,3)` (TLC's `Action.toString`, values
 //!   printed as TLC prints them, separated by a comma alone); `\E`-bound names are not shown.
+//!   A call with a state-level argument is named after the operator called, with no values;
+//!   an action written in the SPECIFICATION itself (`[][x' = x + 1]_x`) is `Action`.
 
 use crate::value::Value;
 use std::cell::RefCell;
@@ -62,9 +64,13 @@ impl Labeller {
 }
 
 impl ActionLabel {
-    /// `Name` or `Name(v1,v2)`, as TLC names an action.
+    /// `Name` or `Name(v1,v2)`, as TLC names an action; `Action` for one written in the
+    /// SPECIFICATION itself (`[][x' = x + 1]_x`), which has no name.
     pub fn name(&self, spec: &tla_sema::Spec) -> Option<String> {
-        let d = spec.def(self.def?);
+        let Some(def) = self.def else {
+            return Some("Action".to_string());
+        };
+        let d = spec.def(def);
         if self.args.is_empty() {
             return Some(d.name.clone());
         }

@@ -302,7 +302,16 @@ impl Run<'_, '_> {
             .label
             .filter(|l| splitting && l.splitting() && self.ends_split(e))
         {
-            let saved = l.enter_leaf(e.loc);
+            // A call with a state-level argument is one action named after the operator
+            // called, at the call, with no parameter values shown.
+            let saved = match self.callee(e) {
+                Some(d) => {
+                    let saved = l.enter_call(d, Vec::new());
+                    l.enter_leaf(e.loc);
+                    saved
+                }
+                None => l.enter_leaf(e.loc),
+            };
             let go = self.step(e, env, next, action, splitting, k);
             l.restore(saved);
             return go;

@@ -506,3 +506,39 @@ fn user_file_takes_what_print_writes() {
     // A file that cannot be made is TLC's refusal of its command line.
     tlc(&d, &["-deadlock", "-userFile", "no/such/dir/u.txt", "P"]).code(1);
 }
+
+// TLC 2026.11: an action written in the SPECIFICATION is `<Action line 5, col 21 to line 5,
+// col 39 of module S>`; `[][Inc(x)]_x` (a state-level argument) is one action named Inc at
+// the call, `<Inc line 6, col 22 to line 6, col 27 of module S>`.
+#[test]
+fn unnamed_actions_and_calls_with_state_arguments_are_labelled_as_tlc_labels_them() {
+    let d = Dir::new();
+    d.file(
+        "S.tla",
+        "---- MODULE S ----
+EXTENDS Naturals
+VARIABLE x
+Inc(v) == v' = v + 1
+Spec == x = 0 /\\ [][x < 5 /\\ x' = x + 1]_x
+Spec2 == x = 0 /\\ [][Inc(x)]_x
+Inv == x < 2
+====
+",
+    );
+    for (spec, label) in [
+        (
+            "Spec",
+            "<Action line 5, col 21 to line 5, col 39 of module S>",
+        ),
+        (
+            "Spec2",
+            "<Inc line 6, col 22 to line 6, col 27 of module S>",
+        ),
+    ] {
+        d.file("S.cfg", &format!("SPECIFICATION {spec}\nINVARIANT Inv\n"));
+        tlc(&d, &["-deadlock", "S"])
+            .code(12)
+            .line(&format!("State 2: {label}"))
+            .line(&format!("State 3: {label}"));
+    }
+}
