@@ -1,0 +1,132 @@
+//! Sets TLC keeps lazily and never enumerates: `S \cap {i \in Int : P}`, `DOMAIN` of a
+//! function over `Int`, `Seq({n \in Int : P})`, `SUBSET A \subseteq SUBSET B`, and strings
+//! taken as sequences by Len, Tail and SubSeq.
+//!
+//! Every expected value is TLC's: the definitions below were printed by TLC 2026.11.29 with
+//! `ASSUME PrintT(<<CapLeft, CapRight, ...>>)` in a module extending the same standard modules
+//! (`java -cp tla2tools.jar tlc2.TLC -workers 1 LZ`).
+
+mod natives_common;
+use natives_common::*;
+use tla_eval::Evaluator;
+
+const LAZY: &str = r#"
+Big == {i \in Int : i > 2}
+CapLeft == {1, 2, 3, 4} \cap Big
+CapRight == Big \cap (0..5)
+Minus == (1..6) \ {i \in Int : i % 2 = 0}
+NatCap == Nat \cap {-1, 0, 7}
+f1[i \in Int] == i + 3
+Dom == DOMAIN f1
+DomIn == <<5 \in DOMAIN f1, -5 \in DOMAIN [n \in Nat |-> n]>>
+DomSub == {1, 2} \in DOMAIN [T \in SUBSET Int |-> T \cup {1}]
+DomPair == <<1, "a">> \in DOMAIN [i \in Int, s \in STRING |-> i]
+SeqIn == <<<<1, 2>> \in Seq({n \in Int : n < 22}), <<1, 30>> \in Seq({n \in Int : n < 22})>>
+Sub1 == SUBSET (1..20) \subseteq SUBSET (0..40)
+Sub2 == SUBSET (1..40) \subseteq SUBSET (2..40)
+Sub3 == SUBSET {1} \subseteq SUBSET Nat
+"#;
+
+#[test]
+fn a_lazy_operand_of_cap_or_minus_is_asked_for_membership() {
+    check(
+        "Integers, Sequences, FiniteSets",
+        LAZY,
+        &[
+            ("CapLeft", "{3, 4}"),
+            ("CapRight", "{3, 4, 5}"),
+            ("Minus", "{1, 3, 5}"),
+            ("NatCap", "{0, 7}"),
+        ],
+    );
+}
+
+#[test]
+fn the_domain_of_a_function_over_an_infinite_set_is_its_bound() {
+    check(
+        "Integers, Sequences, FiniteSets",
+        LAZY,
+        &[
+            ("Dom", "Int"),
+            ("DomIn", "<<TRUE, FALSE>>"),
+            ("DomSub", "TRUE"),
+            ("DomPair", "TRUE"),
+            ("SeqIn", "<<TRUE, FALSE>>"),
+        ],
+    );
+}
+
+#[test]
+fn power_sets_compare_by_their_bases() {
+    // 2^40 subsets: only the reduction to `1..40 \subseteq 2..40` answers in time.
+    check(
+        "Integers, Sequences, FiniteSets",
+        LAZY,
+        &[("Sub1", "TRUE"), ("Sub2", "FALSE"), ("Sub3", "TRUE")],
+    );
+}
+
+// TLC 2026.11.29 on `ASSUME PrintT(<<Len("abc"), ...>>)`, and one ASSUME per error case (each
+// printed "Evaluating assumption ... failed." and the message asserted here).
+#[test]
+fn strings_are_sequences_for_len_tail_and_subseq() {
+    let spec = load(
+        "Sequences, Integers",
+        r#"
+L == <<Len("abc"), Len("")>>
+T == Tail("abc")
+S == <<SubSeq("abcdef", 2, 4), SubSeq("abc", 3, 2)>>
+C == "ab" \o "cd"
+HeadOfString == Head("abc")
+TailOfEmpty == Tail("")
+SubSeqPast == SubSeq("abc", 2, 5)
+SubSeqBefore == SubSeq(<<1, 2>>, 0, 1)
+AppendToString == Append("abc", 1)
+ConcatNonSeq == <<1>> \o 2
+ConcatNonString == "a" \o <<2>>
+"#,
+    );
+    let ev = Evaluator::new(&spec);
+    check_with(
+        &ev,
+        &spec,
+        &[
+            ("L", "<<3, 0>>"),
+            ("T", "\"bc\""),
+            ("S", "<<\"bcd\", \"\">>"),
+            ("C", "\"abcd\""),
+        ],
+    );
+    for (name, message) in [
+        (
+            "HeadOfString",
+            "The argument of Head should be a sequence, but instead it is:\n\"abc\"",
+        ),
+        (
+            "TailOfEmpty",
+            "Attempted to apply Tail to the empty sequence.",
+        ),
+        (
+            "SubSeqPast",
+            "The third argument of SubSeq must be in the domain of its first argument:\n\"abc\"\n, but instead it is\n5",
+        ),
+        (
+            "SubSeqBefore",
+            "The second argument of SubSeq must be in the domain of its first argument:\n<<1, 2>>\n, but instead it is\n0",
+        ),
+        (
+            "AppendToString",
+            "Evaluating an expression of the form Append(s, v) when s is not a sequence:\n\"abc\"",
+        ),
+        (
+            "ConcatNonSeq",
+            "Evaluating an expression of the form t \\o s when s is not a sequence:\n2",
+        ),
+        (
+            "ConcatNonString",
+            "Evaluating an expression of the form t \\o s when s is not a string:\n<<2>>",
+        ),
+    ] {
+        assert_eq!(error_of(&ev, &spec, name), message, "{name}");
+    }
+}
