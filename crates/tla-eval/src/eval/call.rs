@@ -209,6 +209,12 @@ impl Evaluator<'_> {
             _ if self.lazy_args[d.index()] => {
                 Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
             }
+            // An action passed where no next state is at hand (an invariant's `Op(Next)` with
+            // `Op(A) == ENABLED A`): its value cannot be computed, and TLC passes it
+            // unevaluated (a LazyValue) to whatever its operator does with it.
+            _ if a.level >= tla_sema::ir::Level::Action && sv.next.is_empty() && !sv.primed => {
+                Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
+            }
             _ if self.spec.def(d).params.get(i).is_some_and(|p| p.arity > 0) => Err(EvalError::at(
                 "an operator argument was expected here",
                 a.loc,
