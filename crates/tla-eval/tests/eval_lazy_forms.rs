@@ -1,4 +1,4 @@
-//! Sets TLC keeps lazily and never enumerates: `S \cap {i \in Int : P}`, `DOMAIN` of a
+//! Values TLC keeps lazily: sets it never enumerates: `S \cap {i \in Int : P}`, `DOMAIN` of a
 //! function over `Int`, `Seq({n \in Int : P})`, `SUBSET A \subseteq SUBSET B`, and strings
 //! taken as sequences by Len, Tail and SubSeq.
 //!
@@ -125,6 +125,59 @@ ConcatNonString == "a" \o <<2>>
         (
             "ConcatNonString",
             "Evaluating an expression of the form t \\o s when s is not a string:\n<<2>>",
+        ),
+    ] {
+        assert_eq!(error_of(&ev, &spec, name), message, "{name}");
+    }
+}
+
+// TLC words an argument outside a function's domain one way for an explicit function
+// (`FcnRcdValue`: a constant definition over an interval, made explicit at start-up) and
+// another for the lazy `FcnLambdaValue` it keeps for a recursive function definition, a
+// domain it does not enumerate (`SUBSET S`) and a LET definition applied where it is written.
+// A function over 32 elements or more is searched by bisection, so comparing incomparable
+// values names the middle element TLC probes first. TLC 2026.11.29 found each ASSUME
+// `AssertError(<text>, <expression>)` TRUE with exactly these texts.
+#[test]
+fn errors_outside_a_domain_are_worded_as_tlc_words_them() {
+    let spec = load(
+        "Integers, Sequences, TLC, TLCExt",
+        r#"
+Explicit == [n \in 1..3 |-> n]
+FDef[n \in 1..3] == n
+Rec[n \in 1..3] == IF n = 1 THEN 1 ELSE Rec[n-1]
+Pow == [n \in SUBSET {1} |-> 1]
+MVs == {TLCModelValue("A_" \o ToString(n)) : n \in 0..40}
+Typed == [m \in MVs |-> 0]
+E1 == Explicit[7]
+E2 == FDef[7]
+E3 == Rec[7]
+E4 == Pow[{7}]
+E5 == LET f == [n \in 1..2 |-> 2 * n] IN f[3]
+E6 == Typed[TLCModelValue("B_b")]
+"#,
+    );
+    let ev = Evaluator::new(&spec);
+    let explicit =
+        "Attempted to apply function:\n<<1, 2, 3>>\nto argument 7, which is not in the domain of the function.";
+    for (name, message) in [
+        ("E1", explicit),
+        ("E2", explicit),
+        (
+            "E3",
+            "In applying the function\n<<1, 1, 1>>,\nthe first argument is:\n7\nwhich is not in its domain.\n",
+        ),
+        (
+            "E4",
+            "In applying the function\n({} :> 1 @@ {1} :> 1),\nthe first argument is:\n{7}\nwhich is not in its domain.\n",
+        ),
+        (
+            "E5",
+            "In applying the function\n<<2, 4>>,\nthe first argument is:\n3\nwhich is not in its domain.\n",
+        ),
+        (
+            "E6",
+            "Attempted to compare the differently-typed model values A_20 and B_b",
         ),
     ] {
         assert_eq!(error_of(&ev, &spec, name), message, "{name}");

@@ -449,13 +449,16 @@ impl Evaluator<'_> {
 
     fn outside_domain(&self, d: DefId, arg: &Value) -> EvalError {
         let def = self.spec.def(d);
-        EvalError::at(
+        let mut e = EvalError::at(
             format!(
                 "Attempted to apply function {} to argument {arg}, which is not in the domain of the function.",
                 def.name
             ),
             def.loc,
-        )
+        );
+        // `apply_expr` words it as TLC does, from the function's value.
+        e.kind = Some(crate::value::ValueErrorKind::NotInDomain);
+        e
     }
 }
 
