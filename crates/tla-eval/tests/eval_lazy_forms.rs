@@ -183,3 +183,37 @@ E6 == Typed[TLCModelValue("B_b")]
         assert_eq!(error_of(&ev, &spec, name), message, "{name}");
     }
 }
+
+// TLCCache of a constant-level expression evaluates it once per closure value for the run,
+// keyed by the expression as written. TLC 2026.11.29 printed the register after each step of
+// this sequence (as ASSUMEs with `PrintT(<<"a", TLCGet(1)>>)`): 0, 2 (a plain definition
+// evaluated twice), 3 (a cached one used twice), 4 (another expression, same closure), 7 (three
+// occurrences written out: three entries).
+#[test]
+fn tlccache_keeps_a_constant_value_per_expression_and_closure() {
+    let spec = load(
+        "Integers, TLC, TLCExt",
+        r#"
+Reset == TLCSet(1, 0)
+Count == TLCGet(1)
+inc(v) == CASE TLCSet(1, TLCGet(1) + 1) -> v
+plain == inc(3)
+cached == TLCCache(inc(4), {1})
+cached2 == TLCCache(inc(5), {1})
+Plain == plain = 3 /\ plain = 3
+Cached == cached = 4 /\ cached = 4
+Cached2 == cached2 = 5 /\ cached2 = 5
+Written == TLCCache(inc(6), {2}) = 6 /\ TLCCache(inc(6), {2}) = 6 /\ TLCCache(inc(6), {3}) = 6
+"#,
+    );
+    let ev = Evaluator::new(&spec);
+    check_with(&ev, &spec, &[("Reset", "TRUE"), ("Count", "0")]);
+    for (step, count) in [
+        ("Plain", "2"),
+        ("Cached", "3"),
+        ("Cached2", "4"),
+        ("Written", "7"),
+    ] {
+        check_with(&ev, &spec, &[(step, "TRUE"), ("Count", count)]);
+    }
+}
