@@ -104,3 +104,31 @@ Inv == {inv}
         .code(12)
         .line("Error: Invariant Inv is violated by the initial state:");
 }
+
+// TLCGet("level") is the level of the state it is evaluated in: 0 in ASSUME and Init, the
+// current state's in Next and invariants, and primed (`TLCGet("level")'`) the successor's, one
+// more. TLC: 4 states generated, 4 distinct, 0 left, depth 4 (deadlock not checked).
+#[test]
+fn the_primed_level_is_the_successors() {
+    let spec = "---- MODULE LV ----
+EXTENDS Integers, TLC
+VARIABLES x, l
+ASSUME TLCGet(\"level\") = 0
+Init == x = 0 /\\ l = TLCGet(\"level\")
+Next == /\\ x < 3
+        /\\ x' = x + 1
+        /\\ l' = TLCGet(\"level\")'
+        /\\ Assert(TLCGet(\"level\")' = TLCGet(\"level\") + 1, \"primed level\")
+Inv == l = TLCGet(\"level\") \\/ (x = 0 /\\ l = 0)
+Con == Assert(TLCGet(\"level\")' = TLCGet(\"level\") + 1, \"constraint\")
+====
+";
+    run_model(
+        "LV",
+        spec,
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nACTION_CONSTRAINT Con\n",
+        &["--no-deadlock"],
+    )
+    .success()
+    .stats(4, 4, 0, 4);
+}
