@@ -217,3 +217,27 @@ Written == TLCCache(inc(6), {2}) = 6 /\ TLCCache(inc(6), {2}) = 6 /\ TLCCache(in
         check_with(&ev, &spec, &[(step, "TRUE"), ("Count", count)]);
     }
 }
+
+// A set argument that cannot be built is passed unevaluated (TLC passes every argument so) and
+// answers membership from its form inside the operator. TLC 2026.11.29 printed
+// <<TRUE, FALSE, {2, 3}, TRUE>> for `PrintT(<<HasIn, HasOut, Both, Sub>>)`.
+#[test]
+fn a_set_argument_that_cannot_be_built_is_passed_unevaluated() {
+    check(
+        "Integers",
+        r#"
+Has(S, e) == e \in S
+Both(S, T) == {1, 2, 3, 4} \cap S \cap T
+HasIn == Has({n \in Nat : n > 2}, 3)
+HasOut == Has({n \in Nat : n > 2}, 1)
+Both2 == Both({n \in Int : n > 1}, {n \in Int : n < 4})
+Sub == {2, 5} \subseteq {n \in Nat : n > 1}
+"#,
+        &[
+            ("HasIn", "TRUE"),
+            ("HasOut", "FALSE"),
+            ("Both2", "{2, 3}"),
+            ("Sub", "TRUE"),
+        ],
+    );
+}

@@ -606,6 +606,15 @@ impl Evaluator<'_> {
                 Ok(Some(true))
             }
             K::Builtin(Builtin::Domain, a) => self.member_domain(&a[0], x, env, sv),
+            // A parameter bound to a set passed unevaluated (see `binding`): its form decides.
+            K::Local(l) => match env.get(*l) {
+                Some(crate::env::Binding::Lazy(e, captured)) => {
+                    let (e, captured) = (*e, captured.clone());
+                    self.member_expr(e.get(), x, &mut env.nested(&captured), sv)
+                        .map(Some)
+                }
+                _ => Ok(None),
+            },
             _ => Ok(None),
         }
     }

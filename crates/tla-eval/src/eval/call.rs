@@ -219,7 +219,15 @@ impl Evaluator<'_> {
                 "an operator argument was expected here",
                 a.loc,
             )),
-            _ => Ok(Binding::Val(self.expr(a, env, sv)?)),
+            _ => match self.expr(a, env, sv) {
+                Ok(v) => Ok(Binding::Val(v)),
+                // A set that cannot be built (`{n \in Nat : n > 2}`) is passed unevaluated, as
+                // TLC passes every argument: the body may only ask for membership in it.
+                Err(e) if e.is_not_enumerable() && self.is_plain_def(d) => {
+                    Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
+                }
+                Err(e) => Err(e),
+            },
         }
     }
 
