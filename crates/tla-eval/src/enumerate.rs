@@ -670,6 +670,12 @@ impl Run<'_, '_> {
                     None if a.level >= tla_sema::ir::Level::Action => {
                         Binding::Lazy(crate::env::ExprRef::new(a), env.capture())
                     }
+                    // A tuple of variables (`Keep(<<y, z>>)`, `Keep(vars)`) goes unevaluated too:
+                    // `UNCHANGED v` in the body assigns each of them, as TLC's processUnchanged
+                    // does through the LazyValue it passes.
+                    None if !self.init && self.variables_tuple(a, 0) => {
+                        Binding::Lazy(crate::env::ExprRef::new(a), env.capture())
+                    }
                     None => Binding::Val(self.eval(a, env, next)?),
                 },
             };
@@ -686,6 +692,24 @@ impl Run<'_, '_> {
             splitting,
             &mut |run, _, next, act| k(run, env, next, act),
         )
+    }
+
+    /// Whether `e` is a tuple of variables, tuples of them and definitions without
+    /// parameters naming them: what UNCHANGED takes apart.
+    fn variables_tuple(&self, e: &Expr, depth: u32) -> bool {
+        let var_like = |x: &Expr| match &x.kind {
+            ExprKind::Var(_) => true,
+            _ => self.variables_tuple(x, depth + 1),
+        };
+        match &e.kind {
+            _ if depth > 8 => false,
+            ExprKind::Tuple(items) => !items.is_empty() && items.iter().all(var_like),
+            ExprKind::Call(d, args) if args.is_empty() && self.ev.is_plain_def(*d) => {
+                let def = self.ev.spec.def(*d);
+                !def.in_let && !def.is_function && var_like(&def.body)
+            }
+            _ => false,
+        }
     }
 
     /// UNCHANGED e: each variable in e keeps its value (assigned if it has none yet).
@@ -721,6 +745,20 @@ impl Run<'_, '_> {
                 }
             }
             ExprKind::Tuple(items) => self.unchanged_all(items, env, next, action, k),
+            // A parameter bound to an argument passed unevaluated: what it was passed.
+            ExprKind::Local(l) if matches!(env.get(*l), Some(Binding::Lazy(..))) => {
+                let Some(Binding::Lazy(a, captured)) = env.get(*l).cloned() else {
+                    unreachable!("checked")
+                };
+                let mut inner = env.nested(&captured);
+                self.unchanged(
+                    a.get(),
+                    &mut inner,
+                    next,
+                    action,
+                    &mut |run, _, next, act| k(run, env, next, act),
+                )
+            }
             ExprKind::Call(d, args) if args.is_empty() && self.ev.is_plain_def(*d) => {
                 let body = &self.ev.spec.def(*d).body;
                 let mut inner = Env::new();
