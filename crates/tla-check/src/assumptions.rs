@@ -66,7 +66,7 @@ fn in_order(ev: &Evaluator, exprs: &[&Expr]) -> Result<(), Verdict> {
         match ev.eval_bool(e, &mut env, &StateView::constant()) {
             Ok(true) => {}
             Ok(false) => return Err(Verdict::AssumptionFalse(e.loc)),
-            Err(e) => return Err(Verdict::Error(e)),
+            Err(err) => return Err(Verdict::AssumptionError(e.loc, err)),
         }
     }
     Ok(())

@@ -21,6 +21,9 @@ pub enum Verdict {
     Deadlock,
     /// An ASSUME evaluated to FALSE.
     AssumptionFalse(Loc),
+    /// Evaluating an ASSUME failed (its location, the error): TLC reports it as a failed
+    /// assumption and exits as for a FALSE one.
+    AssumptionError(Loc, EvalError),
     /// Evaluation failed (with the error), in a state or while computing initial states.
     Error(EvalError),
     /// The POSTCONDITION (its name and the location of its definition) is FALSE.

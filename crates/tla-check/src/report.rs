@@ -24,7 +24,7 @@ pub mod exit {
 pub fn exit_status(r: &Report) -> u8 {
     match r.verdict {
         Verdict::Success => exit::SUCCESS,
-        Verdict::AssumptionFalse(_) => exit::ASSUMPTION,
+        Verdict::AssumptionFalse(_) | Verdict::AssumptionError(..) => exit::ASSUMPTION,
         Verdict::Deadlock => exit::DEADLOCK,
         Verdict::InvariantViolated(_) => exit::SAFETY,
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
@@ -154,12 +154,14 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
 /// A violation in an initial state, or a false assumption: TLC prints no statistics.
 fn closes_without_statistics(r: &Report) -> bool {
     let initial = r.trace.len() == 1 && r.trace[0].action.is_none();
-    matches!(r.verdict, Verdict::AssumptionFalse(_))
-        || (initial
-            && matches!(
-                r.verdict,
-                Verdict::InvariantViolated(_) | Verdict::PropertyViolated(_)
-            ))
+    matches!(
+        r.verdict,
+        Verdict::AssumptionFalse(_) | Verdict::AssumptionError(..)
+    ) || (initial
+        && matches!(
+            r.verdict,
+            Verdict::InvariantViolated(_) | Verdict::PropertyViolated(_)
+        ))
 }
 
 /// The verdict and counterexample of a run, without the closing statistics.
@@ -206,6 +208,16 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
                 out,
                 "Error: Assumption {} is false.",
                 describe_loc(spec, *loc)
+            );
+            return out;
+        }
+        Verdict::AssumptionError(loc, e) => {
+            // TLC (MP's TLC_ASSUMPTION_EVALUATION_ERROR) names the assumption, then the error.
+            let _ = writeln!(
+                out,
+                "Error: Evaluating assumption {} failed.\n{}",
+                describe_loc(spec, *loc),
+                e.message
             );
             return out;
         }
@@ -264,7 +276,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         Verdict::ActionPropertyViolated(n) => ("safety failure", Some(n.clone())),
         Verdict::PropertyViolated(n) => ("liveness failure", Some(n.clone())),
         Verdict::Deadlock => ("deadlock failure", None),
-        Verdict::AssumptionFalse(_) => ("assumption failure", None),
+        Verdict::AssumptionFalse(_) | Verdict::AssumptionError(..) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),
         Verdict::PostconditionFalse(n, _) => ("assumption failure", Some(n.clone())),
         Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
@@ -286,7 +298,10 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
     serde_json::json!({
         "outcome": outcome,
         "violated": violated,
-        "error": match &r.verdict { Verdict::Error(e) => Some(e.message.clone()), _ => None },
+        "error": match &r.verdict {
+            Verdict::Error(e) | Verdict::AssumptionError(_, e) => Some(e.message.clone()),
+            _ => None,
+        },
         "exit_code": exit_status(r),
         "generated": r.generated,
         "distinct": r.distinct,

@@ -201,6 +201,25 @@ pub fn enabled(ev: &Evaluator, action: &Expr, env: &mut Env, cur: &[Value]) -> E
     Ok(found)
 }
 
+/// Where `Run::var_through` looks names up.
+#[derive(Clone, Copy)]
+enum Scope<'s> {
+    Env(&'s Env),
+    /// The bindings an argument passed unevaluated was captured with.
+    Captured(&'s [(LocalId, Binding)]),
+    Empty,
+}
+
+impl<'s> Scope<'s> {
+    fn get(self, l: LocalId) -> Option<&'s Binding> {
+        match self {
+            Scope::Env(env) => env.get(l),
+            Scope::Captured(c) => c.iter().rev().find(|(id, _)| *id == l).map(|(_, b)| b),
+            Scope::Empty => None,
+        }
+    }
+}
+
 /// The names a bound binds, whether they form a tuple, and the elements of its set.
 type BoundList<'b> = (&'b [LocalId], bool, SetValue);
 
@@ -265,23 +284,53 @@ impl Run<'_, '_> {
         emit(next, action)
     }
 
-    /// The variable `e` assigns in this mode: `x'` for actions, `x` for initial predicates
-    /// (also through a parameter bound to `x'`).
+    /// The variable `e` assigns in this mode: `x'` for actions, `x` for initial predicates,
+    /// as TLC's `getPrimedVar` / `getVar` find it: also through a definition without
+    /// parameters (`c' = e` with `c == x`, `a = e` with `a == x'`) and through a parameter
+    /// bound to such an expression.
     fn target(&self, e: &Expr, env: &Env) -> Option<VarId> {
         match &e.kind {
             ExprKind::Var(v) if self.init => Some(*v),
-            ExprKind::Local(l) => match env.get(*l) {
-                Some(Binding::Var(v, primed)) if *primed != self.init => Some(*v),
-                _ => None,
-            },
             ExprKind::Builtin(Builtin::Prime, a) if !self.init => match &a[0].kind {
                 ExprKind::Var(v) => Some(*v),
-                ExprKind::Local(l) => match env.get(*l) {
-                    Some(Binding::Var(v, false)) => Some(*v),
-                    _ => None,
-                },
+                _ => self.var_through(&a[0], Scope::Env(env), true, 0),
+            },
+            ExprKind::Local(_) | ExprKind::Call(..) => {
+                self.var_through(e, Scope::Env(env), self.init, 0)
+            }
+            _ => None,
+        }
+    }
+
+    /// The variable `e` denotes, unprimed (`unprimed`, TLC's `getVar`) or primed
+    /// (`getPrimedVar`), looking through parameters and definitions without parameters.
+    fn var_through(&self, e: &Expr, scope: Scope, unprimed: bool, depth: u32) -> Option<VarId> {
+        // Definitions without parameters can only nest so deep, unless they recurse.
+        if depth > 32 {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Var(v) => unprimed.then_some(*v),
+            ExprKind::Builtin(Builtin::Prime, a) if !unprimed => {
+                self.var_through(&a[0], scope, true, depth + 1)
+            }
+            ExprKind::Local(l) => match scope.get(*l)? {
+                Binding::Var(v, primed) if *primed != unprimed => Some(*v),
+                Binding::Lazy(a, captured) => {
+                    self.var_through(a.get(), Scope::Captured(captured), unprimed, depth + 1)
+                }
                 _ => None,
             },
+            ExprKind::Call(d, args) if args.is_empty() => {
+                let d = self.ev.replacement(*d)?;
+                let def = self.ev.spec.def(d);
+                if !self.ev.is_plain_def(d) || def.is_function || !def.params.is_empty() {
+                    return None;
+                }
+                // A LET definition reads the names around it; any other sees none.
+                let inner = if def.in_let { scope } else { Scope::Empty };
+                self.var_through(&def.body, inner, unprimed, depth + 1)
+            }
             _ => None,
         }
     }
@@ -679,6 +728,12 @@ impl Run<'_, '_> {
                     None if a.level >= tla_sema::ir::Level::Action => {
                         Binding::Lazy(crate::env::ExprRef::new(a), env.capture())
                     }
+                    // A tuple of variables (`Keep(<<y, z>>)`, `Keep(vars)`) goes unevaluated too:
+                    // `UNCHANGED v` in the body assigns each of them, as TLC's processUnchanged
+                    // does through the LazyValue it passes.
+                    None if !self.init && self.variables_tuple(a, 0) => {
+                        Binding::Lazy(crate::env::ExprRef::new(a), env.capture())
+                    }
                     None => Binding::Val(self.eval(a, env, next)?),
                 },
             };
@@ -729,6 +784,24 @@ impl Run<'_, '_> {
         }
     }
 
+    /// Whether `e` is a tuple of variables, tuples of them and definitions without
+    /// parameters naming them: what UNCHANGED takes apart.
+    fn variables_tuple(&self, e: &Expr, depth: u32) -> bool {
+        let var_like = |x: &Expr| match &x.kind {
+            ExprKind::Var(_) => true,
+            _ => self.variables_tuple(x, depth + 1),
+        };
+        match &e.kind {
+            _ if depth > 8 => false,
+            ExprKind::Tuple(items) => !items.is_empty() && items.iter().all(var_like),
+            ExprKind::Call(d, args) if args.is_empty() && self.ev.is_plain_def(*d) => {
+                let def = self.ev.spec.def(*d);
+                !def.in_let && !def.is_function && var_like(&def.body)
+            }
+            _ => false,
+        }
+    }
+
     /// UNCHANGED e: each variable in e keeps its value (assigned if it has none yet).
     fn unchanged(
         &self,
@@ -762,6 +835,20 @@ impl Run<'_, '_> {
                 }
             }
             ExprKind::Tuple(items) => self.unchanged_all(items, env, next, action, k),
+            // A parameter bound to an argument passed unevaluated: what it was passed.
+            ExprKind::Local(l) if matches!(env.get(*l), Some(Binding::Lazy(..))) => {
+                let Some(Binding::Lazy(a, captured)) = env.get(*l).cloned() else {
+                    unreachable!("checked")
+                };
+                let mut inner = env.nested(&captured);
+                self.unchanged(
+                    a.get(),
+                    &mut inner,
+                    next,
+                    action,
+                    &mut |run, _, next, act| k(run, env, next, act),
+                )
+            }
             ExprKind::Call(d, args) if args.is_empty() && self.ev.is_plain_def(*d) => {
                 let body = &self.ev.spec.def(*d).body;
                 let mut inner = Env::new();

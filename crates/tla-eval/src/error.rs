@@ -1,6 +1,6 @@
 //! Evaluation errors: a message in TLC's words and the expression it arose in.
 
-use crate::value::ValueError;
+use crate::value::{ValueError, ValueErrorKind};
 use tla_sema::ir::Loc;
 
 /// An evaluation error. Boxed: results travel up every level of the evaluator, and a
@@ -15,6 +15,8 @@ pub struct ErrorDetail {
     pub message: String,
     /// The innermost expression being evaluated when it failed, when known.
     pub loc: Option<Loc>,
+    /// What went wrong, for an error raised by a value operation.
+    pub kind: Option<ValueErrorKind>,
 }
 
 pub type EResult<T> = Result<T, EvalError>;
@@ -37,6 +39,7 @@ impl EvalError {
         EvalError(Box::new(ErrorDetail {
             message: message.into(),
             loc: None,
+            kind: None,
         }))
     }
 
@@ -44,7 +47,14 @@ impl EvalError {
         EvalError(Box::new(ErrorDetail {
             message: message.into(),
             loc: Some(loc),
+            kind: None,
         }))
+    }
+
+    /// Whether a set could not be enumerated (an infinite one, say): where TLC keeps a set
+    /// lazily, the evaluator then decides from the set's form instead of its value.
+    pub fn is_not_enumerable(&self) -> bool {
+        self.kind == Some(ValueErrorKind::NotEnumerable)
     }
 
     /// The message, taking it out of the error.
@@ -61,7 +71,9 @@ impl EvalError {
 
 impl From<ValueError> for EvalError {
     fn from(e: ValueError) -> Self {
-        EvalError::new(e.message)
+        let mut err = EvalError::new(e.message);
+        err.kind = Some(e.kind);
+        err
     }
 }
 

@@ -145,8 +145,10 @@ Sets == CHOOSE f \in [1..20 -> SUBSET {1, 2}] : f[19] = {2} /\ f[20] = {1}
     );
 }
 
+// TLC 2026.11.29 on `ASSUME PrintT([x \in 1..3 |-> x][4])`: the function applied where it is
+// written is TLC's lazy FcnLambdaValue, whose error reads "In applying the function ...".
 #[test]
-fn applying_outside_the_domain_fails_as_before() {
+fn applying_outside_the_domain_fails_as_tlc_fails() {
     let spec = load(
         "Integers",
         r#"
@@ -156,7 +158,7 @@ Out == [x \in 1..3 |-> x][4]
     let ev = Evaluator::new(&spec);
     assert_eq!(
         error_of(&ev, &spec, "Out"),
-        "Attempted to apply function:\n<<1, 2, 3>>\nto argument 4, which is not in the domain of the function."
+        "In applying the function\n<<1, 2, 3>>,\nthe first argument is:\n4\nwhich is not in its domain.\n"
     );
 }
 

@@ -11,12 +11,30 @@
 
 use super::{located, Evaluator};
 use crate::env::{Binding, Env, StateView};
-use crate::error::EResult;
-use crate::value::Value;
-use tla_sema::ir::{Bound, Expr, ExprKind, Loc};
+use crate::error::{EResult, EvalError};
+use crate::value::ppr::ppr_value;
+use crate::value::{Value, ValueErrorKind};
+use tla_sema::ir::{Bound, DefId, Expr, ExprKind, Loc};
+
+/// Whether the bounds of a function constructor give it one argument (`[x \in S |-> e]`,
+/// `[<<a, b>> \in S |-> e]`).
+fn one_argument(bounds: &[Bound]) -> bool {
+    matches!(bounds, [b] if b.tuple || b.vars.len() == 1)
+}
+
+/// Whether `e` names the definition `d` (a function definition that recurses).
+fn refers_to(e: &Expr, d: DefId) -> bool {
+    if matches!(&e.kind, ExprKind::Call(c, _) if *c == d) {
+        return true;
+    }
+    let mut found = false;
+    tla_sema::visit::for_each_child(e, &mut |c| found = found || refers_to(c, d));
+    found
+}
 
 impl Evaluator<'_> {
     /// `f[arg]`.
+    #[inline]
     pub(crate) fn apply_expr(
         &self,
         f: &Expr,
@@ -25,9 +43,107 @@ impl Evaluator<'_> {
         sv: &StateView,
         loc: Loc,
     ) -> EResult<Value> {
+        match self.apply_expr_to(f, &arg, env, sv, loc) {
+            Err(e) if e.kind == Some(ValueErrorKind::NotInDomain) => {
+                match self.outside_domain_error(f, &arg, env, sv) {
+                    Some(worded) => Err(e.with_message(worded.into_message())),
+                    None => Err(e),
+                }
+            }
+            r => r,
+        }
+    }
+
+    /// TLC's error for `f[arg]` outside the domain, which it words by the value it holds for
+    /// `f`: a lazy `FcnLambdaValue` ("In applying the function ...") for `f` written as
+    /// `[x \in S |-> e]`, directly or as the body of a LET, a state-level definition or an
+    /// operator, for a recursive function definition, and for a constant one whose domain TLC
+    /// does not enumerate at start-up (`SUBSET S`, `[S -> T]`, ...); otherwise an explicit
+    /// function, tuple or record. `None` when `f` does not evaluate.
+    fn outside_domain_error(
+        &self,
+        f: &Expr,
+        arg: &Value,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Option<EvalError> {
+        let fv = self.expr(f, env, sv).ok()?;
+        if !self.keeps_lambda(f, env, sv, 0) {
+            return self.apply_value(&fv, arg, f.loc).err();
+        }
+        Some(EvalError::new(format!(
+            "In applying the function\n{},\nthe first argument is:\n{}\nwhich is not in its domain.\n",
+            ppr_value(&fv),
+            ppr_value(arg)
+        )))
+    }
+
+    /// Whether TLC holds `f` as a `FcnLambdaValue` of one argument when applying it (see
+    /// `outside_lambda`).
+    fn keeps_lambda(&self, f: &Expr, env: &mut Env, sv: &StateView, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        match &f.kind {
+            ExprKind::FunCons(bounds, _) => one_argument(bounds),
+            ExprKind::Label(_, body) | ExprKind::Let(_, body) => {
+                self.keeps_lambda(body, env, sv, depth + 1)
+            }
+            // An operator's body is evaluated where it is applied, lazily.
+            ExprKind::Call(d, args) if !args.is_empty() => {
+                let def = self.spec.def(*d);
+                self.is_plain_def(*d)
+                    && !def.is_function
+                    && self.keeps_lambda(&def.body, env, sv, depth + 1)
+            }
+            ExprKind::Call(d, _) => {
+                let Some(d) = self.replacement(*d) else {
+                    return false;
+                };
+                if !self.is_plain_def(d) {
+                    return false;
+                }
+                let def = self.spec.def(d);
+                // TLC evaluates a constant definition once at start-up, without keeping it
+                // lazy: a function over explicit sets and intervals is made explicit then.
+                let constant = !def.in_let && self.cacheable[d.index()];
+                match &def.body.kind {
+                    ExprKind::FunCons(bounds, _) if def.is_function || constant => {
+                        if !one_argument(bounds) {
+                            return false;
+                        }
+                        if def.is_function && refers_to(&def.body, d) {
+                            return true;
+                        }
+                        !constant || !self.explicit_domain(&bounds[0].set, env, sv)
+                    }
+                    _ if constant => false,
+                    _ => self.keeps_lambda(&def.body, env, sv, depth + 1),
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a domain evaluates to an explicit set or an interval (TLC's `Reducible`).
+    fn explicit_domain(&self, set: &Expr, env: &mut Env, sv: &StateView) -> bool {
+        let mark = env.enter_frame();
+        let r = self.expr(set, env, sv);
+        env.leave_frame(mark);
+        matches!(r, Ok(Value::Set(_) | Value::Interval(..)))
+    }
+
+    fn apply_expr_to(
+        &self,
+        f: &Expr,
+        arg: &Value,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Value> {
         match &f.kind {
             ExprKind::FunCons(bounds, body) => {
-                if let Some(v) = self.apply_cons(bounds, body, &arg, env, sv)? {
+                if let Some(v) = self.apply_cons(bounds, body, arg, env, sv)? {
                     return Ok(v);
                 }
             }
@@ -35,14 +151,14 @@ impl Evaluator<'_> {
                 let def = self.spec.def(*d);
                 if def.is_function && args.is_empty() && !self.is_cached(*d) {
                     if let Some(fv) = self.memo_value(*d, sv) {
-                        return self.apply_value(&fv, &arg, loc);
+                        return self.apply_value(&fv, arg, loc);
                     }
-                    return located(self.apply_fun_def(*d, arg, env, sv), loc);
+                    return located(self.apply_fun_def(*d, arg.clone(), env, sv), loc);
                 }
                 if self.lazy_call(*d, args, env, sv, loc) {
                     let bindings = self.bindings(*d, args, env, sv)?;
                     return self.call_bound_with(*d, bindings, env, &mut |ev, body, env| {
-                        ev.apply_expr(body, arg.clone(), env, sv, loc)
+                        ev.apply_expr_to(body, arg, env, sv, loc)
                     });
                 }
             }
@@ -52,13 +168,13 @@ impl Evaluator<'_> {
                     if def.is_function && cargs.is_empty() && !self.is_cached(*d) {
                         let garg = self.fun_arg(gargs, env, sv)?;
                         let r = self.apply_fun_def_with(*d, garg, env, sv, &mut |ev, body, env| {
-                            ev.apply_expr(body, arg.clone(), env, sv, loc)
+                            ev.apply_expr_to(body, arg, env, sv, loc)
                         });
                         return located(r, f.loc);
                     }
                 }
             }
-            ExprKind::Label(_, body) => return self.apply_expr(body, arg, env, sv, loc),
+            ExprKind::Label(_, body) => return self.apply_expr_to(body, arg, env, sv, loc),
             ExprKind::Let(defs, body) => {
                 let spec = self.spec;
                 let mark = env.open_let(
@@ -66,21 +182,21 @@ impl Evaluator<'_> {
                         .copied()
                         .filter(|d| spec.def(*d).params.is_empty() && !spec.def(*d).is_function),
                 );
-                let r = self.apply_expr(body, arg, env, sv, loc);
+                let r = self.apply_expr_to(body, arg, env, sv, loc);
                 env.close_let(mark);
                 return r;
             }
             ExprKind::If(c, a, b) => {
                 let branch = if self.bool_of(c, env, sv)? { a } else { b };
-                return self.apply_expr(branch, arg, env, sv, loc);
+                return self.apply_expr_to(branch, arg, env, sv, loc);
             }
             _ => {}
         }
-        if let Some(v) = self.apply_in_place(f, &arg, env, sv, loc)? {
+        if let Some(v) = self.apply_in_place(f, arg, env, sv, loc)? {
             return Ok(v);
         }
         let fv = self.expr(f, env, sv)?;
-        self.apply_value(&fv, &arg, loc)
+        self.apply_value(&fv, arg, loc)
     }
 
     /// `f[arg]` (or `f.name`, `arg` being the name) where `f` is a variable, a bound name or a

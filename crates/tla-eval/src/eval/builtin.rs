@@ -46,6 +46,11 @@ impl Evaluator<'_> {
             )),
             Subseteq => {
                 let a = self.expr(&args[0], env, sv)?;
+                if let Value::Subset(base) = &a {
+                    if let Some(r) = self.subsets_subseteq(base, &args[1], env, sv, loc) {
+                        return r.map(Value::Bool);
+                    }
+                }
                 for x in enumerate(&a, args[0].loc)?.iter() {
                     if !self.member_expr(&args[1], x, env, sv)? {
                         return Ok(Value::FALSE);
@@ -73,10 +78,122 @@ impl Evaluator<'_> {
                 let vals = self.values(args, env, sv)?;
                 self.builtin_values(b, vals, loc)
             }
+            Cap | SetMinus => self.cap_or_minus(b, args, env, sv, loc),
+            Domain => match self.expr(&args[0], env, sv) {
+                Ok(f) => self.builtin_values(b, vec![f], loc),
+                Err(e) if e.is_not_enumerable() => match self.lazy_domain(&args[0], env, sv)? {
+                    Some(d) => Ok(d),
+                    None => Err(e),
+                },
+                Err(e) => Err(e),
+            },
             _ => {
                 let vals = self.values(args, env, sv)?;
                 self.builtin_values(b, vals, loc)
             }
+        }
+    }
+
+    /// `S \cap T` and `S \ T`. An operand that cannot be built (`{i \in Int : i > 2}`) is
+    /// what TLC keeps as a lazy set: when the other operand is an explicit set or an interval
+    /// (TLC's `Reducible`, whose `cap`/`diff` test their own elements for membership in the
+    /// other operand), that operand's elements are tested against the lazy one's form.
+    fn cap_or_minus(
+        &self,
+        b: Builtin,
+        args: &[Expr],
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Value> {
+        let keep = b == Builtin::Cap;
+        match self.expr(&args[0], env, sv) {
+            Ok(a) => match self.expr(&args[1], env, sv) {
+                Ok(t) => self.builtin_values(b, vec![a, t], loc),
+                Err(e) if e.is_not_enumerable() && reducible(&a) => {
+                    self.filter_by_form(&a, &args[1], keep, env, sv, loc)
+                }
+                Err(e) => Err(e),
+            },
+            Err(e) if keep && e.is_not_enumerable() => {
+                let t = self.expr(&args[1], env, sv)?;
+                if !reducible(&t) {
+                    return Err(e);
+                }
+                self.filter_by_form(&t, &args[0], true, env, sv, loc)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The elements of the explicit set or interval `s` whose membership in `form` is `keep`.
+    fn filter_by_form(
+        &self,
+        s: &Value,
+        form: &Expr,
+        keep: bool,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> EResult<Value> {
+        let mut out = Vec::new();
+        for x in s.set_iter().at(loc)? {
+            if self.member_expr(form, &x, env, sv)? == keep {
+                out.push(x);
+            }
+        }
+        Ok(Value::Set(SetValue::from_sorted_unchecked(out)))
+    }
+
+    /// `DOMAIN f` for a function written as `[x \in S |-> e]` (directly, or as the body of a
+    /// definition without parameters or a LET) that cannot be built: TLC's lazy
+    /// `FcnLambdaValue` answers its domain from the bounds, `S` (or `S1 \X ... \X Sn`).
+    /// `None` for any other form.
+    fn lazy_domain(&self, f: &Expr, env: &mut Env, sv: &StateView) -> EResult<Option<Value>> {
+        use tla_sema::ir::ExprKind as K;
+        match &f.kind {
+            K::FunCons(bounds, _) => {
+                let mut sets = Vec::new();
+                for bd in bounds {
+                    let set = self.expr(&bd.set, env, sv)?;
+                    let n = if bd.tuple { 1 } else { bd.vars.len() };
+                    sets.extend(std::iter::repeat_n(set, n));
+                }
+                Ok(Some(if sets.len() == 1 {
+                    sets.pop().expect("one set")
+                } else {
+                    Value::product(sets)
+                }))
+            }
+            K::Label(_, body) => self.lazy_domain(body, env, sv),
+            K::Let(defs, body) => {
+                let spec = self.spec;
+                let mark = env.open_let(
+                    defs.iter()
+                        .copied()
+                        .filter(|d| spec.def(*d).params.is_empty() && !spec.def(*d).is_function),
+                );
+                let r = self.lazy_domain(body, env, sv);
+                env.close_let(mark);
+                r
+            }
+            K::Call(d, args) if args.is_empty() => {
+                let Some(d) = self.replacement(*d) else {
+                    return Ok(None);
+                };
+                if !self.is_plain_def(d) {
+                    return Ok(None);
+                }
+                let def = self.spec.def(d);
+                if def.in_let {
+                    return self.lazy_domain(&def.body, env, sv);
+                }
+                let old = env.enter_frame();
+                let r = self.lazy_domain(&def.body, env, sv);
+                env.leave_frame(old);
+                r
+            }
+            _ => Ok(None),
         }
     }
 
@@ -114,6 +231,17 @@ impl Evaluator<'_> {
                 let a = enumerate(&vals[0], loc)?;
                 Value::Set(a.union(&b).at(loc)?)
             }
+            // TLC's `Reducible.cap`: an explicit set or an interval filters itself by the
+            // other operand, whichever side it is on (`Nat \cap {1, 2}`).
+            Cap if !reducible(&vals[0]) && reducible(&vals[1]) => {
+                let mut out = Vec::new();
+                for x in vals[1].set_iter().at(loc)? {
+                    if member(&vals[0], &x, loc)? {
+                        out.push(x);
+                    }
+                }
+                Value::Set(SetValue::from_sorted_unchecked(out))
+            }
             Cap | SetMinus => {
                 let keep = b == Cap;
                 let mut out = Vec::new();
@@ -133,6 +261,11 @@ impl Evaluator<'_> {
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
             Subseteq => {
+                if let (Value::Subset(a), Value::Subset(b)) = (&vals[0], &vals[1]) {
+                    if a.is_enumerable() {
+                        return subset_of(a, b, loc).map(Value::Bool);
+                    }
+                }
                 let a = enumerate(&vals[0], loc)?;
                 let mut all = true;
                 for x in a.iter() {
@@ -179,6 +312,27 @@ impl Evaluator<'_> {
 }
 
 impl Evaluator<'_> {
+    /// `SUBSET A \subseteq T` when T is `SUBSET B` too: `A \subseteq B`, as TLC's
+    /// `SubsetValue.isSubsetEq` reduces it (neither power set is enumerated) when A is
+    /// enumerable. `None` when T is not a power set (or does not evaluate): the caller
+    /// enumerates as usual.
+    fn subsets_subseteq(
+        &self,
+        base: &Value,
+        other: &Expr,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> Option<EResult<bool>> {
+        if !base.is_enumerable() {
+            return None;
+        }
+        match self.expr(other, env, sv) {
+            Ok(Value::Subset(b)) => Some(subset_of(base, &b, loc)),
+            _ => None,
+        }
+    }
+
     /// `x \in S` decided from the form of S where S need not be built: `{y \in T : P}`,
     /// `T \ U`, `T \cap U`, `T \cup U`, `[D -> R]`, `[a : S]`, `S \X T`, `SUBSET S`,
     /// `Seq(S)` and zero-parameter definitions of these. This is how TLC's lazy set values
@@ -418,9 +572,142 @@ impl Evaluator<'_> {
     }
 
     fn member_value(&self, set: &Expr, x: &Value, env: &mut Env, sv: &StateView) -> EResult<bool> {
-        let s = self.expr(set, env, sv)?;
-        member(&s, x, set.loc)
+        match self.expr(set, env, sv) {
+            Ok(s) => member(&s, x, set.loc),
+            Err(e) if e.is_not_enumerable() => match self.member_lazy(set, x, env, sv)? {
+                Some(r) => Ok(r),
+                None => Err(e),
+            },
+            Err(e) => Err(e),
+        }
     }
+
+    /// `x \in S` for a set that could not be built, where TLC's value for it is lazy and
+    /// answers membership from its parts: `Seq(T)` (a tuple whose elements are in T) and
+    /// `DOMAIN [y \in T |-> e]` (x in T). `None` for other forms.
+    fn member_lazy(
+        &self,
+        set: &Expr,
+        x: &Value,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Option<bool>> {
+        use tla_sema::ir::ExprKind as K;
+        match &set.kind {
+            K::Call(d, args) if args.len() == 1 && self.is_native(*d, "Sequences", "Seq") => {
+                let Some(t) = x.as_func().and_then(|f| f.as_tuple()) else {
+                    return Ok(None);
+                };
+                for e in t {
+                    if !self.member_expr(&args[0], e, env, sv)? {
+                        return Ok(Some(false));
+                    }
+                }
+                Ok(Some(true))
+            }
+            K::Builtin(Builtin::Domain, a) => self.member_domain(&a[0], x, env, sv),
+            // A parameter bound to a set passed unevaluated (see `binding`): its form decides.
+            K::Local(l) => match env.get(*l) {
+                Some(crate::env::Binding::Lazy(e, captured)) => {
+                    let (e, captured) = (*e, captured.clone());
+                    self.member_expr(e.get(), x, &mut env.nested(&captured), sv)
+                        .map(Some)
+                }
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    /// `x \in DOMAIN f` from the bounds of the function constructor `f` is written as (see
+    /// `lazy_domain`).
+    fn member_domain(
+        &self,
+        f: &Expr,
+        x: &Value,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Option<bool>> {
+        use tla_sema::ir::ExprKind as K;
+        match &f.kind {
+            K::FunCons(bounds, _) => {
+                let sets: Vec<&Expr> = bounds
+                    .iter()
+                    .flat_map(|b| {
+                        std::iter::repeat_n(&b.set, if b.tuple { 1 } else { b.vars.len() })
+                    })
+                    .collect();
+                if let [one] = sets[..] {
+                    return self.member_expr(one, x, env, sv).map(Some);
+                }
+                let Some(t) = x.as_func().and_then(|f| f.as_tuple()) else {
+                    return Ok(None);
+                };
+                if t.len() != sets.len() {
+                    return Ok(Some(false));
+                }
+                for (s, e) in sets.iter().zip(t) {
+                    if !self.member_expr(s, e, env, sv)? {
+                        return Ok(Some(false));
+                    }
+                }
+                Ok(Some(true))
+            }
+            K::Label(_, body) => self.member_domain(body, x, env, sv),
+            K::Let(defs, body) => {
+                let spec = self.spec;
+                let mark = env.open_let(
+                    defs.iter()
+                        .copied()
+                        .filter(|d| spec.def(*d).params.is_empty() && !spec.def(*d).is_function),
+                );
+                let r = self.member_domain(body, x, env, sv);
+                env.close_let(mark);
+                r
+            }
+            K::Call(d, args) if args.is_empty() => {
+                let Some(d) = self.replacement(*d) else {
+                    return Ok(None);
+                };
+                if !self.is_plain_def(d) {
+                    return Ok(None);
+                }
+                let def = self.spec.def(d);
+                if def.in_let {
+                    return self.member_domain(&def.body, x, env, sv);
+                }
+                let old = env.enter_frame();
+                let r = self.member_domain(&def.body, x, env, sv);
+                env.leave_frame(old);
+                r
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Whether `d` is the standard operator `module!name` implemented natively.
+    fn is_native(&self, d: tla_sema::ir::DefId, module: &str, name: &str) -> bool {
+        let def = self.spec.def(d);
+        self.natives[d.index()].is_some()
+            && def.name == name
+            && self.spec.module(def.module).name == module
+    }
+}
+
+/// An explicit set or an interval: the sets TLC's set operators reduce element by element
+/// (`Reducible`), where the other forms stay lazy.
+fn reducible(v: &Value) -> bool {
+    matches!(v, Value::Set(_) | Value::Interval(..))
+}
+
+/// `a \subseteq b` for an enumerable `a`: every element of `a` in `b`.
+fn subset_of(a: &Value, b: &Value, loc: Loc) -> EResult<bool> {
+    for x in a.set_iter().at(loc)? {
+        if !member(b, &x, loc)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 pub(crate) fn member(set: &Value, x: &Value, loc: Loc) -> EResult<bool> {

@@ -209,11 +209,25 @@ impl Evaluator<'_> {
             _ if self.lazy_args[d.index()] => {
                 Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
             }
+            // An action passed where no next state is at hand (an invariant's `Op(Next)` with
+            // `Op(A) == ENABLED A`): its value cannot be computed, and TLC passes it
+            // unevaluated (a LazyValue) to whatever its operator does with it.
+            _ if a.level >= tla_sema::ir::Level::Action && sv.next.is_empty() && !sv.primed => {
+                Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
+            }
             _ if self.spec.def(d).params.get(i).is_some_and(|p| p.arity > 0) => Err(EvalError::at(
                 "an operator argument was expected here",
                 a.loc,
             )),
-            _ => Ok(Binding::Val(self.expr(a, env, sv)?)),
+            _ => match self.expr(a, env, sv) {
+                Ok(v) => Ok(Binding::Val(v)),
+                // A set that cannot be built (`{n \in Nat : n > 2}`) is passed unevaluated, as
+                // TLC passes every argument: the body may only ask for membership in it.
+                Err(e) if e.is_not_enumerable() && self.is_plain_def(d) => {
+                    Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
+                }
+                Err(e) => Err(e),
+            },
         }
     }
 
@@ -443,13 +457,16 @@ impl Evaluator<'_> {
 
     fn outside_domain(&self, d: DefId, arg: &Value) -> EvalError {
         let def = self.spec.def(d);
-        EvalError::at(
+        let mut e = EvalError::at(
             format!(
                 "Attempted to apply function {} to argument {arg}, which is not in the domain of the function.",
                 def.name
             ),
             def.loc,
-        )
+        );
+        // `apply_expr` words it as TLC does, from the function's value.
+        e.kind = Some(crate::value::ValueErrorKind::NotInDomain);
+        e
     }
 }
 

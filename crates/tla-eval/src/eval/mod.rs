@@ -112,6 +112,9 @@ pub struct Evaluator<'a> {
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
     pub registers: Mutex<std::collections::HashMap<i64, Value>>,
+    /// TLCExt's TLCCache for constant-level expressions: the value by the expression (its
+    /// address in the spec) and the closure's value, kept for the run.
+    pub(crate) tlc_cache: Mutex<std::collections::HashMap<(usize, Value), Value>>,
     pub run: RunInfo,
     /// The fields of TLCGet("config") (mode, worker, deadlock, ...), set by the checker.
     pub tlc_config: Vec<(String, Value)>,
@@ -154,6 +157,7 @@ impl<'a> Evaluator<'a> {
             guard_lengths: OnceLock::new(),
             compiling: true,
             registers: Mutex::new(Default::default()),
+            tlc_cache: Mutex::new(Default::default()),
             run: RunInfo {
                 started: OnceLock::from(std::time::Instant::now()),
                 ..RunInfo::default()

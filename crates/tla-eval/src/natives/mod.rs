@@ -118,7 +118,10 @@ pub fn only_reads(module: &str, name: &str) -> bool {
 /// them unevaluated as [`Binding::Lazy`]: `AssertError` must see the error its second argument
 /// raises. The natives accept evaluated arguments too.
 pub fn takes_lazy_args(module: &str, name: &str) -> bool {
-    matches!((module, name), ("TLCExt", "AssertError" | "TLCDefer"))
+    matches!(
+        (module, name),
+        ("TLCExt", "AssertError" | "TLCDefer" | "TLCCache")
+    )
 }
 
 /// The i-th argument as a value.

@@ -114,7 +114,7 @@ fn print_line(ev: &Evaluator, v: &Value) {
 pub(super) fn tlc_get(
     ev: &Evaluator,
     _: &mut Env,
-    _: &StateView,
+    sv: &StateView,
     a: &[Binding],
     _: Loc,
 ) -> EResult<Value> {
@@ -130,7 +130,9 @@ pub(super) fn tlc_get(
                 EvalError::new(format!("TLCGet({i}) was called before TLCSet({i}, ...)"))
             }),
         Value::Str(s) => match s.as_str() {
-            "level" => Ok(Value::Int(ev.run.current_level())),
+            // TLC reads the level of the state it evaluates in: primed, the successor's,
+            // one more than the current state's (`TLCGet("level")'`).
+            "level" => Ok(Value::Int(ev.run.current_level() + i64::from(sv.primed))),
             "distinct" => Ok(load(&ev.run.distinct)),
             "generated" => Ok(load(&ev.run.generated)),
             "queue" => Ok(load(&ev.run.queue)),

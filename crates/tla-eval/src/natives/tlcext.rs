@@ -6,8 +6,11 @@
 //!   exactly the string `err`; FALSE when it evaluates without error or fails otherwise. `exp`
 //!   is evaluated lazily (an `@Evaluation` override).
 //! * `TLCDefer(exp)`: TRUE; TLC evaluates `exp` later, once the successor state has been
-//!   generated. `TLCNoOp(v)` is `v`. `TLCCache(exp, closure)` is `exp` (TLC may reuse an earlier
-//!   value for a state-level `exp` and an equal closure).
+//!   generated. `TLCNoOp(v)` is `v`. `TLCCache(exp, closure)` is `exp`; for a constant-level
+//!   `exp`, TLC evaluates it once per value of `closure` and reuses that value for the run
+//!   (keyed by the expression as written, so two `TLCCache` of the same text are two entries).
+//!   TLC also reuses the value of a state-level `exp` within one state; here it is evaluated
+//!   each time.
 //! * `TLCGetOrDefault(key, d)`: `TLCGet(key)`, or `d` when register `key` is unset (or
 //!   `TLCGet(key)` fails).
 //!   `TLCGetAndSet(key, Op, v, d)`: sets register `key` to `Op(old, v)` and equals `old`, the
@@ -44,7 +47,7 @@ pub(super) const NATIVES: &[Entry] = &[
         Ok(Value::TRUE)
     }),
     ("TLCExt", "TLCNoOp", |_, _, _, a, _| Ok(val(a, 0)?.clone())),
-    ("TLCExt", "TLCCache", |_, _, _, a, _| Ok(val(a, 0)?.clone())),
+    ("TLCExt", "TLCCache", tlc_cache),
     ("TLCExt", "TLCGetOrDefault", |ev, env, sv, a, loc| {
         get_or_default(ev, env, sv, val(a, 0)?, val(a, 1)?, loc)
     }),
@@ -135,6 +138,32 @@ fn assert_error(
         Ok(_) => Ok(Value::FALSE),
         Err(e) => Ok(Value::Bool(e.message == err.as_str())),
     }
+}
+
+/// `TLCCache(exp, closure)` (see the module documentation); `exp` comes unevaluated.
+fn tlc_cache(ev: &Evaluator, _: &mut Env, sv: &StateView, a: &[Binding], _: Loc) -> EResult<Value> {
+    let (Some(exp), Some(closure)) = (a.first(), a.get(1)) else {
+        return Err(EvalError::new("TLCCache takes two arguments"));
+    };
+    let Binding::Lazy(e, _) = exp else {
+        return force(ev, exp, sv);
+    };
+    if e.get().level != tla_sema::ir::Level::Constant {
+        return force(ev, exp, sv);
+    }
+    let key = (
+        e.get() as *const tla_sema::ir::Expr as usize,
+        force(ev, closure, sv)?,
+    );
+    if let Some(v) = ev.tlc_cache.lock().expect("TLCCache table").get(&key) {
+        return Ok(v.clone());
+    }
+    let v = force(ev, exp, sv)?;
+    ev.tlc_cache
+        .lock()
+        .expect("TLCCache table")
+        .insert(key, v.clone());
+    Ok(v)
 }
 
 /// `TLCGet(key)`, or `default` for an unset register.

@@ -22,6 +22,8 @@ pub enum ValueErrorKind {
     Membership,
     /// A value that is not what the operation needs (not a set, not a function...).
     Type,
+    /// A function applied to an argument outside its domain.
+    NotInDomain,
     /// A record with a repeated field, a function with a repeated domain element.
     Duplicate,
     /// A value TLC cannot fingerprint (e.g. a state holding `Nat`).

@@ -294,19 +294,21 @@ impl FuncValue {
             },
             (Domain::Explicit(d), _) => {
                 if d.len() >= 32 {
-                    let mut lo = 0;
-                    let mut hi = d.len();
-                    while lo < hi {
-                        let mid = (lo + hi) / 2;
+                    // TLC's probes (`selectBinarySearch`): the middle of [lo, hi] inclusive,
+                    // the domain element compared with the argument, so that an error names
+                    // the element TLC names.
+                    let (mut lo, mut hi) = (0, d.len() - 1);
+                    loop {
+                        let mid = lo + (hi - lo) / 2;
                         match d[mid].tlc_cmp(arg)? {
-                            std::cmp::Ordering::Less => lo = mid + 1,
-                            std::cmp::Ordering::Greater => hi = mid,
+                            std::cmp::Ordering::Less if mid < hi => lo = mid + 1,
+                            std::cmp::Ordering::Greater if mid > lo => hi = mid,
                             std::cmp::Ordering::Equal => {
                                 return Ok(d[mid].tlc_eq(arg)?.then_some(mid))
                             }
+                            _ => return Ok(None),
                         }
                     }
-                    Ok(None)
                 } else {
                     for (i, x) in d.iter().enumerate() {
                         if x.tlc_eq(arg)? {
@@ -347,7 +349,7 @@ impl FuncValue {
         match self.select(arg)? {
             Some(v) => Ok(v),
             None => Err(ValueError::new(
-                ValueErrorKind::Type,
+                ValueErrorKind::NotInDomain,
                 match self.kind {
                     FuncKind::Record => match arg {
                         Value::Str(s) => format!(
