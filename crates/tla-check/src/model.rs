@@ -39,6 +39,9 @@ pub struct Model {
     pub symmetry: Option<Expr>,
     /// Fairness conjuncts of the SPECIFICATION (for liveness checking).
     pub fairness: Vec<Expr>,
+    /// `_POSSIBLE` predicates, and how often each held (see `possible.rs`).
+    pub possible: Vec<crate::possible::Possible>,
+    pub possible_tally: crate::possible::Tally,
 }
 
 /// A problem with the .cfg against the spec: TLC's exit status 150 and up.
@@ -149,6 +152,29 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let view = cfg.view.as_ref().map(check).transpose()?.map(|c| c.expr);
     let alias = cfg.alias.as_ref().map(check).transpose()?.map(|c| c.expr);
     let postcondition = cfg.postcondition.as_ref().map(check).transpose()?;
+    let mut possible = Vec::new();
+    for n in &cfg.possible {
+        let c = check(n)?;
+        let def = spec.def(match c.expr.kind {
+            ExprKind::Call(d, _) => d,
+            _ => unreachable!("check() calls a definition"),
+        });
+        if def.level > Level::Action {
+            return Err(err(
+                format!(
+                    "The possible of {} is equal to a temporal formula; only state- and action-level predicates are supported",
+                    n.name
+                ),
+                Some(n),
+            ));
+        }
+        possible.push(crate::possible::Possible {
+            name: n.name.clone(),
+            body_loc: def.body.loc,
+            action: def.level == Level::Action,
+            expr: c.expr,
+        });
+    }
     let symmetry = cfg
         .symmetry
         .as_ref()
@@ -172,6 +198,8 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         postcondition,
         symmetry,
         fairness,
+        possible_tally: crate::possible::Tally::new(possible.len()),
+        possible,
     })
 }
 

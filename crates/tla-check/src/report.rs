@@ -245,7 +245,9 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         Verdict::Deadlock => ("deadlock failure", None),
         Verdict::AssumptionFalse(_) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),
-        Verdict::PostconditionFalse(n, _) => ("assumption failure", Some(n.clone())),
+        Verdict::PostconditionFalse(n, _) => {
+            ("assumption failure", Some(format!("POSTCONDITION {n}")))
+        }
         Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
     let trace: Vec<serde_json::Value> = r

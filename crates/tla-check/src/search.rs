@@ -183,7 +183,15 @@ fn finish(
                     queue: f.left_on_queue,
                     depth: f.depth,
                 };
-                (crate::postcondition::check(ev, model, &stats), Vec::new())
+                let verdict = match crate::possible::publish(ev, model) {
+                    Err(e) => Verdict::Error(e),
+                    // TLC checks the _POSSIBLE predicates before the POSTCONDITION.
+                    Ok(()) => match crate::possible::check(ev, model) {
+                        Verdict::Success => crate::postcondition::check(ev, model, &stats),
+                        v => v,
+                    },
+                };
+                (verdict, Vec::new())
             } else {
                 live
             }

@@ -22,6 +22,7 @@ pub const STANDARD_MODULES: &[&str] = &[
     "Json",
     "IOUtils",
     "Toolbox",
+    "_Possible",
 ];
 
 /// The TLA+ text of an embedded standard module.
@@ -40,6 +41,7 @@ pub fn standard_module(name: &str) -> Option<&'static str> {
         "Json" => include_str!("../stdlib/Json.tla"),
         "IOUtils" => include_str!("../stdlib/IOUtils.tla"),
         "Toolbox" => include_str!("../stdlib/Toolbox.tla"),
+        "_Possible" => include_str!("../stdlib/_Possible.tla"),
         _ => return None,
     };
     Some(text)

@@ -112,6 +112,9 @@ pub struct Evaluator<'a> {
     literal_sets: OnceLock<literals::LiteralSets>,
     /// TLCSet/TLCGet registers.
     pub registers: Mutex<std::collections::HashMap<i64, Value>>,
+    /// TLC's named registers, `TLCSet("s:name", v)` (one set for the run: TLC keeps one per
+    /// worker; `TLCGet("all:named")` shows this set as the only worker's).
+    pub named_registers: Mutex<std::collections::BTreeMap<String, Value>>,
     pub run: RunInfo,
     /// The fields of TLCGet("config") (mode, worker, deadlock, ...), set by the checker.
     pub tlc_config: Vec<(String, Value)>,
@@ -154,6 +157,7 @@ impl<'a> Evaluator<'a> {
             guard_lengths: OnceLock::new(),
             compiling: true,
             registers: Mutex::new(Default::default()),
+            named_registers: Mutex::new(Default::default()),
             run: RunInfo {
                 started: OnceLock::from(std::time::Instant::now()),
                 ..RunInfo::default()
