@@ -136,6 +136,9 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let mut props = Properties::default();
     for n in &cfg.properties {
         let c = check(n)?;
+        if let Some(message) = action_level_property(spec, &c) {
+            return Err(err(message, Some(n)));
+        }
         classify_property(spec, &c, &mut props);
     }
     invariants.extend(props.always);
@@ -268,6 +271,56 @@ fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
         _ => None,
     };
     Ok((init, next, next_def, fairness))
+}
+
+/// TLC refuses an action-level formula under PROPERTY (`processConfigProps`, EC
+/// TLC_CONFIG_PROPERTY_ACTION_LEVEL and its `[A]_v` / `<<A>>_v` variants, exit 151): the
+/// property is split into conjuncts, through definitions without parameters, and the first
+/// conjunct of action level is named by the innermost definition it is the whole body of, else
+/// by its location.
+fn action_level_property(spec: &Spec, c: &Check) -> Option<String> {
+    /// The first action-level conjunct and the definition it is the whole body of, if any.
+    fn walk<'s>(
+        spec: &'s Spec,
+        e: &'s Expr,
+        name: Option<&'s str>,
+        out: &mut Option<(&'s Expr, Option<&'s str>)>,
+    ) {
+        if out.is_some() || e.level != Level::Action && e.level != Level::Temporal {
+            return;
+        }
+        match &e.kind {
+            ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items) => {
+                items.iter().for_each(|i| walk(spec, i, None, out))
+            }
+            ExprKind::Call(d, args) if args.is_empty() => {
+                let def = spec.def(*d);
+                walk(spec, &def.body, Some(&def.name), out)
+            }
+            _ if e.level == Level::Action => *out = Some((e, name)),
+            _ => {}
+        }
+    }
+    let mut found = None;
+    walk(spec, &c.expr, Some(&c.name), &mut found);
+    let (e, name) = found?;
+    let loc = crate::report::describe_loc(spec, e.loc);
+    let name = name.map_or_else(|| loc.clone(), str::to_string);
+    let head = format!(
+        "The formula {name} at {loc} is an action-level formula (i.e., it contains no temporal operators). Only temporal-level (or state-level) formulas are allowed under PROPERTY or PROPERTIES."
+    );
+    let book = "https://lamport.azurewebsites.net/tla/book.html";
+    Some(match &e.kind {
+        ExprKind::BoxAction(..) => format!(
+            "{head} To check that action {name} holds in *every* step of the behavior, define a temporal property by applying the \"always\" temporal operator ([]) to the formula at {loc} (compare page 90 of Specifying Systems at {book})."
+        ),
+        ExprKind::AngleAction(..) => format!(
+            "{head} To check that infinitely many {name} steps occur, define a temporal property by applying the \"always eventually\" temporal operator combination ([]<>) to the formula at {loc} (compare page 91 of Specifying Systems at {book})."
+        ),
+        _ => format!(
+            "{head} To check that action {name} holds in *every* step of the behavior, define a temporal property: Let A be the formula at {loc}; rewrite A as [][A]_v, where v is a state function (typically the tuple of variables) (compare page 90 of Specifying Systems at {book})."
+        ),
+    })
 }
 
 #[derive(Default)]

@@ -91,3 +91,36 @@ Live == <>(x = 1)
         .code(151)
         .says("is equal to a temporal formula");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 2. Checks before the search
+
+const AL: &str = "---- MODULE AL ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 3
+Spec == Init /\\ [][Next]_x
+Prop == x \\in 0..2 /\\ [Next]_x
+Step == Next
+====
+";
+
+// TLC splits the property into conjuncts and names the action-level one by its location
+// (TLC_CONFIG_PROPERTY_ACTION_LEVEL_SQUARE_A_SUB_V), exit 151, before any state is generated.
+#[test]
+fn an_action_level_conjunct_under_property_is_refused() {
+    run_model("AL", AL, "SPECIFICATION Spec\nPROPERTY Prop\n", &[])
+        .code(151)
+        .says("The formula line 7, col 23 to line 7, col 30 of module AL at line 7, col 23 to line 7, col 30 of module AL is an action-level formula")
+        .says("by applying the \"always\" temporal operator ([]) to the formula at line 7, col 23");
+}
+
+// An action-level formula that is a definition's whole body is named by that definition, the
+// innermost one (TLC_CONFIG_PROPERTY_ACTION_LEVEL: "The formula Next at ...").
+#[test]
+fn an_action_level_property_is_named() {
+    run_model("AL", AL, "SPECIFICATION Spec\nPROPERTY Step\n", &[])
+        .code(151)
+        .says("The formula Next at line 5, col 9 to line 5, col 24 of module AL is an action-level formula");
+}
