@@ -3,7 +3,9 @@
 
 use crate::config::{CfgValue, Config, Name};
 use tla_eval::{Binding, Env, Evaluator, OpValue, StateView, Value};
-use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, Level, Loc, ModuleId, Spec, VarId};
+use tla_sema::ir::{
+    Builtin, DefId, Expr, ExprKind, Junction, Level, Loc, LocalId, ModuleId, OpRef, Spec, VarId,
+};
 
 /// A property or invariant: the name the .cfg gives and what to evaluate.
 #[derive(Clone, Debug)]
@@ -94,7 +96,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let (init, next, next_def, fairness) = match (&cfg.specification, &cfg.init, &cfg.next) {
         (Some(s), _, _) => {
             let d = def_named(s)?;
-            let (i, n, nd, f) = split_spec(spec, d).map_err(|m| err(m, Some(s)))?;
+            let (i, n, nd, f) = split_spec(spec, ev, d).map_err(|m| err(m, Some(s)))?;
             (Some(i), Some(n), nd, f)
         }
         (None, Some(i), Some(n)) => {
@@ -226,14 +228,116 @@ fn conjuncts<'s>(spec: &'s Spec, e: &'s Expr, out: &mut Vec<&'s Expr>) {
 
 type SplitSpec = (Expr, Expr, Option<DefId>, Vec<Expr>);
 
+/// Operator parameters bound to their arguments while a SPECIFICATION is taken apart.
+type Subst = Vec<(LocalId, Expr)>;
+
+/// `e` with the bound parameters replaced by their arguments, and the highest level of an
+/// argument put in (a parameter counts as constant where levels were computed, so `e`'s
+/// own level is a lower bound).
+fn substitute(e: &Expr, subst: &Subst) -> Expr {
+    fn go(e: &mut Expr, subst: &Subst, top: &mut Level) {
+        let bound = |l: &LocalId| subst.iter().rev().find(|(k, _)| k == l).map(|(_, v)| v);
+        match &mut e.kind {
+            ExprKind::Local(l) => {
+                if let Some(v) = bound(l) {
+                    *top = (*top).max(v.level);
+                    *e = v.clone();
+                    return;
+                }
+            }
+            ExprKind::OpArg(OpRef::Param(l)) => {
+                if let Some(v) = bound(l) {
+                    *top = (*top).max(v.level);
+                    *e = v.clone();
+                    return;
+                }
+            }
+            ExprKind::CallParam(l, args) => {
+                if let Some(ExprKind::OpArg(OpRef::Def(d))) = bound(l).map(|v| &v.kind) {
+                    let args = std::mem::take(args);
+                    e.kind = ExprKind::Call(*d, args);
+                }
+            }
+            _ => {}
+        }
+        let mut inner = e.level;
+        tla_sema::visit::for_each_child_mut(e, &mut |c| go(c, subst, &mut inner));
+        e.level = e.level.max(inner);
+        *top = (*top).max(e.level);
+    }
+    let mut e = e.clone();
+    if !subst.is_empty() {
+        let mut top = e.level;
+        go(&mut e, subst, &mut top);
+    }
+    e
+}
+
+/// The conjuncts of a SPECIFICATION as TLC's `processConfigSpec` finds them: through
+/// conjunctions, LET, and applications of definitions (with their arguments bound, also
+/// operator arguments and parameterized INSTANCEs' copies) whose level is temporal.
+fn spec_conjuncts(spec: &Spec, e: &Expr, subst: &Subst, out: &mut Vec<Expr>) {
+    let level = |e: &Expr| substitute(e, subst).level;
+    match &e.kind {
+        ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items) => items
+            .iter()
+            .for_each(|i| spec_conjuncts(spec, i, subst, out)),
+        ExprKind::Let(_, body) => spec_conjuncts(spec, body, subst, out),
+        ExprKind::Label(_, body) => spec_conjuncts(spec, body, subst, out),
+        ExprKind::Local(l) | ExprKind::OpArg(OpRef::Param(l))
+            if subst.iter().any(|(k, _)| k == l) =>
+        {
+            let v = substitute(e, subst);
+            spec_conjuncts(spec, &v, &Vec::new(), out)
+        }
+        ExprKind::CallParam(l, args) => {
+            let bound = subst
+                .iter()
+                .rev()
+                .find(|(k, _)| k == l)
+                .map(|(_, v)| &v.kind);
+            match bound {
+                Some(ExprKind::OpArg(OpRef::Def(d))) => {
+                    let call = Expr {
+                        kind: ExprKind::Call(*d, args.clone()),
+                        ..e.clone()
+                    };
+                    spec_conjuncts(spec, &call, subst, out)
+                }
+                _ => out.push(substitute(e, subst)),
+            }
+        }
+        ExprKind::Call(d, args) if expands(spec, *d, args, level(e)) => {
+            let def = spec.def(*d);
+            let mut inner = subst.clone();
+            for (p, a) in def.params.iter().zip(args) {
+                inner.push((p.local, substitute(a, subst)));
+            }
+            spec_conjuncts(spec, &def.body, &inner, out)
+        }
+        _ => out.push(substitute(e, subst)),
+    }
+}
+
+/// Whether a conjunct `d(args)` of a SPECIFICATION is taken apart: a temporal one, as TLC
+/// does; and one with arguments (its body with the arguments put in), since initial states
+/// are enumerated from the conjunct and the enumerator takes an argument as a value.
+fn expands(spec: &Spec, d: DefId, args: &[Expr], level: Level) -> bool {
+    let def = spec.def(d);
+    def.params.len() == args.len()
+        && !def.recursive
+        && !tla_sema::stdlib::STANDARD_MODULES.contains(&spec.module(def.module).name.as_str())
+        && (level == Level::Temporal || !args.is_empty())
+}
+
 /// `Init /\ [][Next]_v /\ fairness`: the initial predicate, the action and the fairness.
-fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
+fn split_spec(spec: &Spec, ev: &Evaluator, d: DefId) -> Result<SplitSpec, String> {
     let mut parts = Vec::new();
-    conjuncts(spec, &spec.def(d).body, &mut parts);
+    spec_conjuncts(spec, &spec.def(d).body, &Vec::new(), &mut parts);
     let mut init = Vec::new();
     let mut next = None;
     let mut fairness = Vec::new();
-    for p in parts {
+    for p in &parts {
         match &p.kind {
             ExprKind::Builtin(Builtin::Always, a)
                 if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
@@ -247,6 +351,21 @@ fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
                     );
                 }
                 next = Some((**action).clone());
+            }
+            // A constant definition TLC has evaluated before: TRUE is dropped, FALSE an
+            // error (TLC_CONFIG_SPEC_IS_TRIVIAL). Other constant conjuncts (`N > 5`) stay in
+            // the initial predicate.
+            ExprKind::Call(d, args) if args.is_empty() && p.level == Level::Constant => {
+                match ev.eval(p, &mut Env::new(), &StateView::constant()) {
+                    Ok(Value::Bool(true)) => {}
+                    Ok(Value::Bool(false)) => {
+                        return Err(format!(
+                            "The spec is trivially false because {} is false.",
+                            spec.def(*d).name
+                        ));
+                    }
+                    _ => init.push(p.clone()),
+                }
             }
             _ if p.level <= Level::State => init.push(p.clone()),
             _ => fairness.push(p.clone()),

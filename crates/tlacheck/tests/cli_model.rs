@@ -124,3 +124,61 @@ fn an_action_level_property_is_named() {
         .code(151)
         .says("The formula Next at line 5, col 9 to line 5, col 24 of module AL is an action-level formula");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 3. SPECIFICATION forms TLC takes apart
+
+const SP: &str = "---- MODULE Sp ----
+EXTENDS Naturals
+VARIABLE x
+N == 3
+  ---- MODULE Counter ----
+  VARIABLE c
+  CONSTANT Max
+  CInit == c = 0
+  CNext == c' = (c + 1) % Max
+  CSpec == CInit /\\ [][CNext]_c
+  ====
+C(Max) == INSTANCE Counter WITH c <- x
+Wrap(S) == S
+Lift(F(_)) == F(x = 0 /\\ [][x' = (x + 1) % N]_x)
+SpecA == C(N)!CSpec
+SpecB == LET id(s) == s IN id(x = 0) /\\ Wrap([][x' = (x + 1) % 4]_x)
+SpecC == Lift(Wrap)
+SpecD == N > 5 /\\ C(N)!CSpec
+Insane == N > 5
+SpecE == Insane /\\ C(N)!CSpec
+====
+";
+
+fn spec_run(name: &str) -> Run {
+    run_model("Sp", SP, &format!("SPECIFICATION {name}\n"), &[])
+}
+
+// TLC: a parameterized instance's Spec: x counts 0, 1, 2: 4 generated, 3 distinct, depth 3.
+#[test]
+fn a_parameterized_instances_spec_is_a_specification() {
+    spec_run("SpecA").success().stats(4, 3, 0, 3);
+}
+
+// TLC: LET and operators applied to the parts: x counts 0..3: 5 generated, 4 distinct, depth 4.
+#[test]
+fn operators_applied_to_the_parts_of_a_specification() {
+    spec_run("SpecB").success().stats(5, 4, 0, 4);
+}
+
+// TLC: the whole spec passed through an operator argument: 4 / 3 / depth 3.
+#[test]
+fn a_specification_through_an_operator_argument() {
+    spec_run("SpecC").success().stats(4, 3, 0, 3);
+}
+
+// TLC: a constant conjunct written out stays in the initial predicate (no initial state:
+// 0 / 0 / depth 0), but a constant definition that is FALSE is refused, exit 151.
+#[test]
+fn constant_conjuncts_of_a_specification() {
+    spec_run("SpecD").success().stats(0, 0, 0, 0);
+    spec_run("SpecE")
+        .code(151)
+        .says("The spec is trivially false because Insane is false.");
+}
