@@ -212,20 +212,6 @@ fn find_def(spec: &Spec, module: ModuleId, name: &str) -> Option<DefId> {
     spec.module(module).defs.get(name).copied()
 }
 
-/// The conjuncts of a formula, looking through definitions without parameters.
-fn conjuncts<'s>(spec: &'s Spec, e: &'s Expr, out: &mut Vec<&'s Expr>) {
-    match &e.kind {
-        ExprKind::Junction(Junction::And, items) => {
-            items.iter().for_each(|i| conjuncts(spec, i, out))
-        }
-        ExprKind::Builtin(Builtin::And, args) => args.iter().for_each(|i| conjuncts(spec, i, out)),
-        ExprKind::Call(d, args) if args.is_empty() && spec.def(*d).level == Level::Temporal => {
-            conjuncts(spec, &spec.def(*d).body, out)
-        }
-        _ => out.push(e),
-    }
-}
-
 type SplitSpec = (Expr, Expr, Option<DefId>, Vec<Expr>);
 
 /// Operator parameters bound to their arguments while a SPECIFICATION is taken apart.
@@ -453,31 +439,75 @@ struct Properties {
     temporal: Vec<Check>,
 }
 
-/// Sorts the conjuncts of a PROPERTY by how they are checked.
+/// Sorts the conjuncts of a PROPERTY by how they are checked, each named as TLC names it:
+/// a bare application `D` (or `[]D`) by `D`, the whole body of a definition `D` reached
+/// without splitting a conjunction by `D`, any other conjunct by its location.
 fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
-    let mut parts = Vec::new();
-    conjuncts(spec, &c.expr, &mut parts);
-    if let ExprKind::Call(d, a) = &c.expr.kind {
-        if a.is_empty() && parts.len() == 1 && std::ptr::eq(parts[0], &c.expr) {
-            parts = vec![&spec.def(*d).body];
+    fn walk(spec: &Spec, e: &Expr, subst: &Subst, name: Option<&str>, out: &mut Vec<Check>) {
+        let level = |e: &Expr| substitute(e, subst).level;
+        match &e.kind {
+            ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items)
+                if level(e) == Level::Temporal =>
+            {
+                items.iter().for_each(|i| walk(spec, i, subst, None, out))
+            }
+            ExprKind::Let(_, body) | ExprKind::Label(_, body) if level(e) == Level::Temporal => {
+                walk(spec, body, subst, name, out)
+            }
+            ExprKind::Local(l) | ExprKind::OpArg(OpRef::Param(l))
+                if subst.iter().any(|(k, _)| k == l) =>
+            {
+                walk(spec, &substitute(e, subst), &Vec::new(), name, out)
+            }
+            ExprKind::Call(d, args)
+                if level(e) == Level::Temporal && expands(spec, *d, args, Level::Temporal) =>
+            {
+                let def = spec.def(*d);
+                let mut inner = subst.clone();
+                for (p, a) in def.params.iter().zip(args) {
+                    inner.push((p.local, substitute(a, subst)));
+                }
+                walk(spec, &def.body, &inner, Some(&def.name), out)
+            }
+            _ => {
+                let bare = |e: &Expr| match &e.kind {
+                    ExprKind::Call(d, a) if a.is_empty() => Some(spec.def(*d).name.clone()),
+                    _ => None,
+                };
+                let leaf = substitute(e, subst);
+                let own = match &leaf.kind {
+                    ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => {
+                        bare(&a[0])
+                    }
+                    _ => bare(&leaf),
+                };
+                let name = own
+                    .or(name.map(str::to_string))
+                    .unwrap_or_else(|| crate::report::describe_loc(spec, e.loc));
+                out.push(Check { name, expr: leaf })
+            }
         }
     }
-    let named = |e: &Expr| Check {
-        name: c.name.clone(),
-        expr: e.clone(),
-    };
+    let mut parts = Vec::new();
+    walk(spec, &c.expr, &Vec::new(), Some(&c.name), &mut parts);
     for p in parts {
-        match &p.kind {
+        match &p.expr.kind {
             ExprKind::Builtin(Builtin::Always, a)
                 if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
             {
-                out.actions.push(named(&a[0]))
+                out.actions.push(Check {
+                    name: p.name,
+                    expr: a[0].clone(),
+                })
             }
             ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => {
-                out.always.push(named(&a[0]))
+                out.always.push(Check {
+                    name: p.name,
+                    expr: a[0].clone(),
+                })
             }
-            _ if p.level <= Level::State => out.init.push(named(p)),
-            _ => out.temporal.push(named(p)),
+            _ if p.expr.level <= Level::State => out.init.push(p),
+            _ => out.temporal.push(p),
         }
     }
 }

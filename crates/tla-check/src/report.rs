@@ -241,7 +241,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         Verdict::Success => ("success", None),
         Verdict::InvariantViolated(n) => ("safety failure", Some(n.clone())),
         Verdict::ActionPropertyViolated(n) => ("safety failure", Some(n.clone())),
-        Verdict::PropertyViolated(n) => ("liveness failure", Some(n.clone())),
+        Verdict::PropertyViolated(n) => ("safety failure", Some(n.clone())),
         Verdict::Deadlock => ("deadlock failure", None),
         Verdict::AssumptionFalse(_) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),
@@ -274,7 +274,8 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         "left_on_queue": r.left_on_queue,
         "depth": r.depth,
         "initial_states": r.initial_states,
-        "trace_len": if r.trace.is_empty() { None } else { Some(r.trace.len()) },
+        // TLC prints a violation in an initial state without a "State 1:" trace.
+        "trace_len": if r.trace.is_empty() || closes_without_statistics(r) { None } else { Some(r.trace.len()) },
         "lasso": r.liveness.as_ref().and_then(|l| l.violation.as_ref()).map(|v| match v.end {
             crate::liveness::LassoEnd::BackTo(n, _) => serde_json::json!({ "back_to_state": n }),
             crate::liveness::LassoEnd::Stuttering => serde_json::json!({ "stuttering": true }),

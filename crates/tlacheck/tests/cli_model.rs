@@ -182,3 +182,62 @@ fn constant_conjuncts_of_a_specification() {
         .code(151)
         .says("The spec is trivially false because Insane is false.");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 4. How TLC names the conjuncts of a PROPERTY (each line read from TLC on this model)
+
+const PN: &str = "---- MODULE PN ----
+EXTENDS Naturals
+VARIABLE x
+Init == x \\in {0, 1}
+Next == x' = 1 - x
+Spec == Init /\\ [][Next]_x
+Pos == x > 0
+P1 == x > 0 /\\ [](x < 5)
+P2 == Pos /\\ [](x < 5)
+P3 == []Pos
+P4 == [](x > 0)
+P5 == x < 5 /\\ [](x > 0)
+P6 == [][x = 0]_x /\\ x < 5
+====
+";
+
+#[test]
+fn property_conjuncts_are_named_as_tlc_names_them() {
+    let run = |p: &str| {
+        run_model(
+            "PN",
+            PN,
+            &format!("SPECIFICATION Spec\nPROPERTY {p}\n"),
+            &[],
+        )
+    };
+    run("P1").code(13).line(
+        "Error: Property line 8, col 7 to line 8, col 11 of module PN is violated by the initial state:",
+    );
+    run("P2")
+        .code(13)
+        .line("Error: Property Pos is violated by the initial state:");
+    run("P3")
+        .code(12)
+        .line("Error: Invariant Pos is violated by the initial state:");
+    run("P4")
+        .code(12)
+        .line("Error: Invariant P4 is violated by the initial state:");
+    run("P5").code(12).line(
+        "Error: Invariant line 12, col 16 to line 12, col 24 of module PN is violated by the initial state:",
+    );
+    run("P6")
+        .code(13)
+        .line("Error: Action property line 13, col 7 to line 13, col 17 of module PN is violated.");
+}
+
+// TLC prints a violation in an initial state without a "State 1:" trace: no trace length.
+#[test]
+fn an_initial_state_violation_has_no_trace_length() {
+    let r = run_model("PN", PN, "SPECIFICATION Spec\nPROPERTY P2\n", &["--json"]);
+    let j = r.json();
+    assert_eq!(j["violated"], "Pos", "{r}");
+    assert_eq!(j["outcome"], "safety failure", "{r}");
+    assert!(j["trace_len"].is_null(), "{r}");
+}
