@@ -51,6 +51,8 @@ pub struct Report {
     pub aliased: Vec<Option<crate::alias::AliasedState>>,
     /// The liveness phase, when the model has temporal properties and the search completed.
     pub liveness: Option<crate::liveness::LiveReport>,
+    /// With `-continue`: the violations the search went on after, each with its trace.
+    pub continued: Vec<(Verdict, Vec<TraceState>)>,
 }
 
 pub struct Options {

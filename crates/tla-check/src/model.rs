@@ -44,6 +44,8 @@ pub struct Model {
     /// `_POSSIBLE` predicates, and how often each held (see `possible.rs`).
     pub possible: Vec<crate::possible::Possible>,
     pub possible_tally: crate::possible::Tally,
+    /// TLC's `-continue`: a violated invariant or property is reported and the search goes on.
+    pub continue_after_violation: bool,
 }
 
 /// A problem with the .cfg against the spec: TLC's exit status 150 and up.
@@ -204,6 +206,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         symmetry,
         fairness,
         possible_tally: crate::possible::Tally::new(possible.len()),
+        continue_after_violation: false,
         possible,
     })
 }

@@ -111,7 +111,19 @@ fn indent_continuation(text: &str, by: usize) -> String {
 
 /// The whole report after a run, as TLC prints it.
 pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
-    let mut out = render_outcome(spec, vars, r);
+    // With -continue, each violation the search went on after, as TLC printed it then.
+    let mut out = String::new();
+    for (verdict, trace) in &r.continued {
+        out.push_str(&render_outcome(
+            spec,
+            vars,
+            &continued_report(verdict, trace),
+        ));
+        if !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+    }
+    out.push_str(&render_outcome(spec, vars, r));
     // A model-checking run (not a simulation) closes its success with TLC's estimate.
     if r.verdict == Verdict::Success {
         out.push_str(&crate::collision::success_lines(r.distinct, r.generated));
@@ -129,6 +141,22 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         );
     }
     out
+}
+
+/// One violation of a `-continue` run, as a report of its own (for printing).
+fn continued_report(verdict: &Verdict, trace: &[TraceState]) -> Report {
+    Report {
+        verdict: verdict.clone(),
+        generated: 0,
+        distinct: 0,
+        left_on_queue: 0,
+        depth: 0,
+        initial_states: 0,
+        trace: trace.to_vec(),
+        aliased: Vec::new(),
+        liveness: None,
+        continued: Vec::new(),
+    }
 }
 
 /// A violation in an initial state, or a false assumption: TLC prints no statistics.
@@ -237,6 +265,36 @@ fn tlc_position(spec: &Spec, loc: Loc) -> String {
 
 /// The same facts as one JSON object.
 pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_json::Value {
+    // With -continue the run succeeds (exit 0) but names the first violation, and the trace
+    // length is that of the first violation printed with a trace.
+    if let (Verdict::Success, Some((first, _))) = (&r.verdict, r.continued.first()) {
+        let mut j = to_json(spec, vars, &continued_report(first, &[]));
+        let first_trace = r
+            .continued
+            .iter()
+            .map(|(v, t)| continued_report(v, t))
+            .find(|c| !c.trace.is_empty() && !closes_without_statistics(c));
+        let summary = to_json(
+            spec,
+            vars,
+            &Report {
+                continued: Vec::new(),
+                ..clone_figures(r)
+            },
+        );
+        for k in [
+            "exit_code",
+            "generated",
+            "distinct",
+            "left_on_queue",
+            "depth",
+            "initial_states",
+        ] {
+            j[k] = summary[k].clone();
+        }
+        j["trace_len"] = first_trace.map_or(serde_json::Value::Null, |c| c.trace.len().into());
+        return j;
+    }
     let (outcome, violated) = match &r.verdict {
         Verdict::Success => ("success", None),
         Verdict::InvariantViolated(n) => ("safety failure", Some(n.clone())),
@@ -282,6 +340,22 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         }),
         "trace": trace,
     })
+}
+
+/// The verdict and figures of a report, without its traces.
+fn clone_figures(r: &Report) -> Report {
+    Report {
+        verdict: r.verdict.clone(),
+        generated: r.generated,
+        distinct: r.distinct,
+        left_on_queue: r.left_on_queue,
+        depth: r.depth,
+        initial_states: r.initial_states,
+        trace: Vec::new(),
+        aliased: Vec::new(),
+        liveness: None,
+        continued: Vec::new(),
+    }
 }
 
 /// `YYYY-MM-DD HH:MM:SS` (UTC), as TLC stamps its messages.

@@ -42,7 +42,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         .iter()
         .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
     // The path given to Trace is the one-worker search's: one worker.
-    let workers = if keeps_trace {
+    // So is a search that goes on after violations (they are kept in the one-worker order).
+    let workers = if keeps_trace || model.continue_after_violation {
         1
     } else {
         settings.workers.max(1)
@@ -73,6 +74,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     ex.records = ParentRecords::new(settings.memory);
     ex.max_depth = opts.max_depth;
     ex.check_deadlock = opts.check_deadlock;
+    ex.continue_after_violation = model.continue_after_violation;
     ex.observer = match &live {
         Some(l) => Some(Box::new(Tee {
             live: l.clone(),
@@ -106,7 +108,20 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         depth: ex.depth,
         initial_states: ex.initial_states,
     };
-    match outcome {
+    let continued: Vec<(Verdict, Vec<TraceState>)> = std::mem::take(&mut ex.continued)
+        .into_iter()
+        .map(|st| {
+            let mut trace = match st.at {
+                Some(at) => ex.whole_path(at).unwrap_or_else(|| {
+                    rebuild::rebuild(&mut Worker::new(&sh), &ex.fingerprint_path(at))
+                }),
+                None => Vec::new(),
+            };
+            trace.extend(st.last);
+            (st.verdict, trace)
+        })
+        .collect();
+    let mut report = match outcome {
         Ok(()) => {
             let recorded = live.map(|l| {
                 let l = Arc::try_unwrap(l)
@@ -129,7 +144,9 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             trace.extend(st.last);
             finish(ev, model, st.verdict, trace, None, &figures)
         }
-    }
+    };
+    report.continued = continued;
+    report
 }
 
 /// The figures of a finished search.
@@ -212,6 +229,7 @@ fn finish(
         trace,
         aliased,
         liveness,
+        continued: Vec::new(),
     }
 }
 

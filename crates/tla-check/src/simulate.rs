@@ -95,6 +95,7 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
             trace,
             aliased,
             liveness: None,
+            continued: Vec::new(),
         },
         traces: sim.traces,
     }

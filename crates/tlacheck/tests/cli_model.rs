@@ -241,3 +241,39 @@ fn an_initial_state_violation_has_no_trace_length() {
     assert_eq!(j["outcome"], "safety failure", "{r}");
     assert!(j["trace_len"].is_null(), "{r}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 5. --continue (TLC's -continue)
+
+// TLC -continue -deadlock: the initial state x = 2 violates NotTwo and is reported; the
+// search goes on (x = 2 reached again from 1 is not new, so not reported again) and ends as
+// a complete search: exit 0, 6 generated, 5 distinct, depth 3.
+#[test]
+fn continue_reports_each_violation_and_completes_the_search() {
+    let spec = "---- MODULE Cont ----
+EXTENDS Naturals
+VARIABLE x
+Init == x \\in {0, 2}
+Next == x < 4 /\\ x' = x + 1
+NotTwo == x # 2
+====
+";
+    let cfg = "INIT Init\nNEXT Next\nINVARIANT NotTwo\n";
+    let r = run_model("Cont", spec, cfg, &["--continue", "--no-deadlock"]);
+    r.success()
+        .block("Error: Invariant NotTwo is violated by the initial state:\nx = 2\n\nModel checking completed.")
+        .stats(6, 5, 0, 3);
+    assert_eq!(r.stdout.matches("is violated").count(), 1, "{r}");
+    let j = run_model(
+        "Cont",
+        spec,
+        cfg,
+        &["--continue", "--no-deadlock", "--json"],
+    )
+    .json();
+    assert_eq!(j["exit_code"], 0);
+    assert_eq!(j["violated"], "NotTwo");
+    assert_eq!(j["distinct"], 5);
+    // Without --continue the search stops at the initial state.
+    run_model("Cont", spec, cfg, &["--no-deadlock"]).code(12);
+}

@@ -72,6 +72,10 @@ pub struct Args {
     traces: Option<u64>,
     #[command(flatten)]
     checkpoint: super::checkpoint::CheckpointArgs,
+    /// Report every invariant or property violation and search on (TLC's -continue); the
+    /// run then ends as a complete search does (exit 0).
+    #[arg(long = "continue")]
+    continue_after_violation: bool,
 }
 
 impl Args {
@@ -128,6 +132,7 @@ pub fn run(args: Args) -> u8 {
         progress: super::progress_mode(&args.progress, args.json),
         lncheck: args.lncheck(),
         checkpoint: None,
+        continue_after_violation: args.continue_after_violation,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
