@@ -470,7 +470,14 @@ fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
                 for (p, a) in def.params.iter().zip(args) {
                     inner.push((p.local, substitute(a, subst)));
                 }
-                walk(spec, &def.body, &inner, Some(&def.name), out)
+                // A definition reached through a name keeps it (`prop == Liveness` is `prop`).
+                walk(
+                    spec,
+                    &def.body,
+                    &inner,
+                    Some(name.unwrap_or(&def.name)),
+                    out,
+                )
             }
             _ => {
                 let bare = |e: &Expr| match &e.kind {

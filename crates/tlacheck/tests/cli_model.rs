@@ -277,3 +277,40 @@ NotTwo == x # 2
     // Without --continue the search stops at the initial state.
     run_model("Cont", spec, cfg, &["--no-deadlock"]).code(12);
 }
+
+// ---------------------------------------------------------------------------------------------
+// 6. Temporal properties: every property the counterexample violates is named
+
+// TLC -lncheck final: the lasso 0 -> 1 -> back to 0 violates A (x never 2) and B (x is not
+// 0 forever) but not C (x = 1 infinitely often): "Temporal properties A and B were
+// violated.", exit 13.
+#[test]
+fn every_temporal_property_the_lasso_violates_is_named() {
+    let spec = "---- MODULE MN ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = 1 - x
+Spec == Init /\\ [][Next]_x /\\ WF_x(Next)
+A == <>(x = 2)
+B == <>[](x = 0)
+C == []<>(x = 1)
+====
+";
+    let cfg = "SPECIFICATION Spec\nPROPERTY A B C\n";
+    run_model("MN", spec, cfg, &["--lncheck", "final"])
+        .code(13)
+        .line("Error: Temporal properties A and B were violated.")
+        .line("Back to state 1: <Next line 5, col 9 to line 5, col 18 of module MN>");
+    let r = run_model("MN", spec, cfg, &["--lncheck", "final", "--json"]);
+    assert_eq!(r.json()["violated"], "A, B", "{r}");
+    // One property: named alone.
+    run_model(
+        "MN",
+        spec,
+        "SPECIFICATION Spec\nPROPERTY B C\n",
+        &["--lncheck", "final"],
+    )
+    .code(13)
+    .line("Error: Temporal property B was violated.");
+}

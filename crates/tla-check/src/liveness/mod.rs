@@ -45,7 +45,11 @@ pub struct LiveReport {
 
 #[derive(Debug)]
 pub struct Violation {
+    /// Every property the counterexample violates, in .cfg order (TLC's
+    /// `Liveness.findViolatedProperties`), joined by ", ".
     pub property: String,
+    /// The same names, one each.
+    pub properties: Vec<String>,
     pub trace: Vec<TraceState>,
     pub end: LassoEnd,
 }
@@ -74,6 +78,42 @@ pub fn check_partial(
     let started = SystemTime::now();
     let graph = recorder.snapshot(states.len(), done);
     check_graph(ev, model, &graph, states, started, false)
+}
+
+/// The properties (by name, in order) whose negation the lasso `trace`/`end` satisfies:
+/// each is searched for on the graph of that one behaviour.
+fn violated_by(
+    ev: &Evaluator,
+    atoms: &[formula::Atom],
+    problems: &[(&str, Vec<Vec<formula::LF>>)],
+    fair: &[formula::FairCond],
+    trace: &[TraceState],
+    end: &LassoEnd,
+) -> Result<Vec<String>, EvalError> {
+    if trace.is_empty() {
+        return Ok(Vec::new());
+    }
+    let states: Vec<Arc<[Value]>> = trace.iter().map(|t| t.values.clone()).collect();
+    let actions: Vec<_> = trace.iter().map(|t| t.action).collect();
+    let back = match end {
+        LassoEnd::BackTo(n, a) => Some((n.saturating_sub(1), *a)),
+        LassoEnd::Stuttering => None,
+    };
+    let g = graph::GraphRecorder::lasso(states.len(), &actions, back);
+    let mut truth = atoms::Truth::new(ev, atoms, &states, &g);
+    let mut out = Vec::new();
+    for (name, disjuncts) in problems {
+        for conj in disjuncts {
+            if search::Disjunct::new(conj.clone(), fair)
+                .search(&mut truth)?
+                .is_some()
+            {
+                out.push(name.to_string());
+                break;
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn check_graph(
@@ -112,17 +152,26 @@ fn check_graph(
     let atoms = std::mem::take(&mut reader.atoms.list);
     let mut truth = atoms::Truth::new(ev, &atoms, states, graph);
     let mut violation = None;
-    'props: for (name, disjuncts) in problems {
+    'props: for (name, disjuncts) in &problems {
         for conj in disjuncts {
-            let d = search::Disjunct::new(conj, &fair);
+            let d = search::Disjunct::new(conj.clone(), &fair);
             if let Some(found) = d.search(&mut truth)? {
                 // A goal that cannot be evaluated somewhere is not met there.
                 let mut meets =
                     |goal, at| (d.meets(goal, at, &found.product, &mut truth)).unwrap_or(false);
                 let (mut trace, end) = lasso::build(&found, graph, states, &mut meets);
+                // TLC names every property this behaviour violates.
+                let properties = violated_by(ev, &atoms, &problems, &fair, &trace, &end)
+                    .unwrap_or_else(|_| vec![name.to_string()]);
+                let properties = if properties.is_empty() {
+                    vec![name.to_string()]
+                } else {
+                    properties
+                };
                 view_trace::rebuild(ev, model, &mut trace);
                 violation = Some(Violation {
-                    property: name.to_string(),
+                    property: properties.join(", "),
+                    properties,
                     trace,
                     end,
                 });
