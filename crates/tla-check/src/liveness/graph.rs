@@ -64,8 +64,8 @@ impl GraphRecorder {
     ) -> Graph {
         let mut r = GraphRecorder::default();
         r.record(None, 0, None, None);
-        for i in 1..states {
-            r.record(Some(i as u32 - 1), i as u32, actions[i], None);
+        for (i, a) in actions.iter().enumerate().take(states).skip(1) {
+            r.record(Some(i as u32 - 1), i as u32, *a, None);
         }
         let last = states as u32 - 1;
         match back {
