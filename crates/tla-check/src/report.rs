@@ -29,6 +29,16 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(_) => exit::EVAL_ERROR,
         Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
+        // A finite counterexample (a prefix no continuation saves) is TLC's safety exit.
+        Verdict::TemporalViolated(_)
+            if r.liveness
+                .as_ref()
+                .and_then(|l| l.violation.as_ref())
+                .map(|v| &v.end)
+                == Some(&crate::liveness::LassoEnd::Prefix) =>
+        {
+            exit::SAFETY
+        }
         Verdict::TemporalViolated(_) => exit::LIVENESS,
     }
 }
@@ -337,6 +347,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         "lasso": r.liveness.as_ref().and_then(|l| l.violation.as_ref()).map(|v| match v.end {
             crate::liveness::LassoEnd::BackTo(n, _) => serde_json::json!({ "back_to_state": n }),
             crate::liveness::LassoEnd::Stuttering => serde_json::json!({ "stuttering": true }),
+            crate::liveness::LassoEnd::Prefix => serde_json::json!({ "prefix": true }),
         }),
         "trace": trace,
     })

@@ -314,3 +314,31 @@ C == []<>(x = 1)
     .code(13)
     .line("Error: Temporal property B was violated.");
 }
+
+// TLC -deadlock -lncheck final: without fairness, the prefix 0, 1, 2 violates
+// [](x = 1 => [](x < 2)) whatever follows; TLC reports it as found during the search
+// (TableauLiveChecker: an accepting tableau node, no fairness), exit 12, with the three
+// states and no loop.
+#[test]
+fn a_finite_counterexample_of_a_temporal_property_is_a_safety_exit() {
+    let spec = "---- MODULE FP ----
+EXTENDS Naturals
+VARIABLE x
+Init == x \\in {0, 10}
+Next == x < 12 /\\ x' = x + 1
+Spec == Init /\\ [][Next]_x
+StaysSmall == [](x = 1 => [](x < 2))
+====
+";
+    let r = run_model(
+        "FP",
+        spec,
+        "SPECIFICATION Spec\nPROPERTY StaysSmall\n",
+        &["--no-deadlock", "--lncheck", "final"],
+    );
+    r.code(12)
+        .line("Error: Temporal property StaysSmall was violated.")
+        .trace_len(3)
+        .no_line_starting("Back to state")
+        .no_line_starting("Checking temporal properties");
+}

@@ -97,7 +97,7 @@ fn violated_by(
     let actions: Vec<_> = trace.iter().map(|t| t.action).collect();
     let back = match end {
         LassoEnd::BackTo(n, a) => Some((n.saturating_sub(1), *a)),
-        LassoEnd::Stuttering => None,
+        LassoEnd::Stuttering | LassoEnd::Prefix => None,
     };
     let g = graph::GraphRecorder::lasso(states.len(), &actions, back);
     let mut truth = atoms::Truth::new(ev, atoms, &states, &g);
@@ -114,6 +114,83 @@ fn violated_by(
         }
     }
     Ok(out)
+}
+
+/// TLC's check while the search runs (`LiveCheck.TableauLiveChecker.addNextState`): in a
+/// branch with no fairness and no `[]<>`/`<>[]` conjunct, a path reaching a tableau node that
+/// asks nothing more violates the property whatever follows. The first such path by state
+/// order (TLC's order of discovery), shortest by product BFS.
+#[allow(clippy::too_many_arguments)]
+fn finite_violation(
+    ev: &Evaluator,
+    model: &Model,
+    atoms: &[formula::Atom],
+    problems: &[(&str, Vec<Vec<formula::LF>>)],
+    fair: &[formula::FairCond],
+    assumed: &[formula::LF],
+    graph: &graph::Graph,
+    states: &[Arc<[Value]>],
+) -> Result<Option<Violation>, EvalError> {
+    if !fair.is_empty() || !assumed.is_empty() {
+        return Ok(None);
+    }
+    let mut truth = atoms::Truth::new(ev, atoms, states, graph);
+    // (state, branch's prefix) of the earliest found.
+    let mut best: Option<(u32, Vec<TraceState>)> = None;
+    for (_, disjuncts) in problems {
+        for conj in disjuncts {
+            let d = search::Disjunct::new(conj.clone(), fair);
+            if !d.ea.is_empty() || !d.ae.is_empty() {
+                continue;
+            }
+            let p = product::build(&d.tableau, &mut truth)?;
+            let hit = (0..p.nodes.len()).find(|&i| {
+                d.tableau
+                    .asks_nothing_more(p.nodes[i].1, |a| truth.is_action(a))
+            });
+            let Some(hit) = hit else { continue };
+            let s = p.nodes[hit].0;
+            if best.as_ref().is_some_and(|(b, _)| *b <= s) {
+                continue;
+            }
+            let mut path = Vec::new();
+            let mut cur = hit as u32;
+            while cur != product::NONE {
+                let (parent, e) = p.parent[cur as usize];
+                path.push((p.nodes[cur as usize].0, e));
+                cur = parent;
+            }
+            path.reverse();
+            let mut trace: Vec<TraceState> = Vec::new();
+            let mut last = product::NONE;
+            for (s, e) in path {
+                if s == last {
+                    continue;
+                }
+                let action = match (e != product::NONE).then(|| graph.step[e as usize]) {
+                    Some(graph::Step::Action(a)) => a,
+                    _ => None,
+                };
+                trace.push(TraceState {
+                    values: states[s as usize].clone(),
+                    action,
+                });
+                last = s;
+            }
+            best = Some((s, trace));
+        }
+    }
+    let Some((_, mut trace)) = best else {
+        return Ok(None);
+    };
+    let properties = violated_by(ev, atoms, problems, fair, &trace, &LassoEnd::Stuttering)?;
+    view_trace::rebuild(ev, model, &mut trace);
+    Ok(Some(Violation {
+        property: properties.join(", "),
+        properties,
+        trace,
+        end: LassoEnd::Prefix,
+    }))
 }
 
 fn check_graph(
@@ -151,8 +228,9 @@ fn check_graph(
     let branches = problems.iter().map(|(_, d)| d.len()).sum();
     let atoms = std::mem::take(&mut reader.atoms.list);
     let mut truth = atoms::Truth::new(ev, &atoms, states, graph);
-    let mut violation = None;
-    'props: for (name, disjuncts) in &problems {
+    let mut violation =
+        finite_violation(ev, model, &atoms, &problems, &fair, &assumed, graph, states)?;
+    'props: for (name, disjuncts) in problems.iter().filter(|_| violation.is_none()) {
         for conj in disjuncts {
             let d = search::Disjunct::new(conj.clone(), &fair);
             if let Some(found) = d.search(&mut truth)? {

@@ -47,6 +47,10 @@ pub fn write_start(out: &mut String, live: &LiveReport, distinct: u64) {
 /// "current" for one during the search (`LiveCheck.check0`), and the closing line when
 /// nothing was found.
 pub fn write_checking(out: &mut String, live: &LiveReport, distinct: u64) {
+    if live.violation.as_ref().map(|v| &v.end) == Some(&LassoEnd::Prefix) {
+        // TLC finds it while the search runs, not in a check of the graph.
+        return;
+    }
     let scope = if live.complete { "complete" } else { "current" };
     // One liveness checker per branch, each with a graph of the distinct states.
     let branches = if live.branches > 1 {
@@ -102,6 +106,8 @@ pub fn write_violation(
         Some(LassoEnd::BackTo(n, action)) => {
             let _ = writeln!(out, "Back to state {n}: {}\n", action_label(spec, *action));
         }
+        // Found while the search ran: no closing line.
+        Some(LassoEnd::Prefix) => return,
         Some(LassoEnd::Stuttering) => {
             let _ = writeln!(out, "State {}: Stuttering", trace.len() + 1);
         }
