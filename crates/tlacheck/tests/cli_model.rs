@@ -342,3 +342,21 @@ StaysSmall == [](x = 1 => [](x < 2))
         .no_line_starting("Back to state")
         .no_line_starting("Checking temporal properties");
 }
+
+// TLC: `[]<>(x = 1) => TRUE` has an unsatisfiable negation: "Temporal formula is a
+// tautology (its negation is unsatisfiable).", an error exit (TLC's 77), not a verdict.
+#[test]
+fn a_temporal_tautology_is_an_error() {
+    let spec = "---- MODULE Ta ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = 1 - x
+Spec == Init /\\ [][Next]_x
+Taut == []<>(x = 1) => TRUE
+====
+";
+    let r = run_model("Ta", spec, "SPECIFICATION Spec\nPROPERTY Taut\n", &[]);
+    r.says("Temporal formula is a tautology (its negation is unsatisfiable).");
+    assert!(!matches!(r.code, Some(0 | 10 | 11 | 12 | 13)), "{r}");
+}

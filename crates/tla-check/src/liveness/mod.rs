@@ -226,6 +226,12 @@ fn check_graph(
         problems.push((name, formula::top_dnf(formula::LF::And(all), DNF_LIMIT)));
     }
     let branches = problems.iter().map(|(_, d)| d.len()).sum();
+    if branches == 0 && !problems.is_empty() {
+        // fairness /\ ~P is FALSE: TLC_LIVE_FORMULA_TAUTOLOGY, an error before the search.
+        return Err(EvalError::new(
+            "Temporal formula is a tautology (its negation is unsatisfiable).",
+        ));
+    }
     let atoms = std::mem::take(&mut reader.atoms.list);
     let mut truth = atoms::Truth::new(ev, &atoms, states, graph);
     let mut violation =
