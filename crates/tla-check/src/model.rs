@@ -517,7 +517,11 @@ fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
                 })
             }
             _ if p.expr.level <= Level::State => out.init.push(p),
-            _ => out.temporal.push(p),
+            // TLC names a temporal conjunct by the PROPERTY, however it was split.
+            _ => out.temporal.push(Check {
+                name: c.name.clone(),
+                expr: p.expr,
+            }),
         }
     }
 }

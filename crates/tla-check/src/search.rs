@@ -66,7 +66,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {
         Arc::new(Mutex::new(LiveRecorder {
-            view: model.view.is_some(),
+            // With a SYMMETRY too: a step to a seen orbit keeps its real target.
+            view: model.view.is_some() || model.symmetry.is_some(),
             ..LiveRecorder::default()
         }))
     });

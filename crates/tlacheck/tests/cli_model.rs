@@ -360,3 +360,31 @@ Taut == []<>(x = 1) => TRUE
     r.says("Temporal formula is a tautology (its negation is unsatisfiable).");
     assert!(!matches!(r.code, Some(0 | 10 | 11 | 12 | 13)), "{r}");
 }
+
+// TLC -lncheck final with SYMMETRY: the two x values are one orbit, so the graph is (a, 0) ->
+// (a, 1) and Swap's step from (a, 1) lands in the same orbit. TLC evaluates that step as the
+// real one (x changes: a fair <<Start \/ Swap>>_vars step) and the states by their kept
+// member (x = a always): BothOften is violated, the lasso stutters in (a, 1). Exit 13.
+#[test]
+fn with_symmetry_a_step_into_a_seen_orbit_is_the_real_step() {
+    let spec = "---- MODULE Sy ----
+EXTENDS TLC
+CONSTANTS a, b
+S == {a, b}
+VARIABLES x, y
+vars == <<x, y>>
+Init == x \\in S /\\ y = 0
+Start == y = 0 /\\ y' = 1 /\\ x' = x
+Swap == y = 1 /\\ y' = 1 /\\ \\E i \\in S \\ {x} : x' = i
+Spec == Init /\\ [][Start \\/ Swap]_vars /\\ WF_vars(Start \\/ Swap)
+Sym == Permutations(S)
+BothOften == []<>(x = a) /\\ []<>(x = b)
+====
+";
+    let cfg = "CONSTANTS a = a\n b = b\nSYMMETRY Sym\nSPECIFICATION Spec\nPROPERTY BothOften\n";
+    run_model("Sy", spec, cfg, &["--lncheck", "final"])
+        .code(13)
+        .line("Error: Temporal property BothOften was violated.")
+        .line("State 3: Stuttering")
+        .stats(4, 2, 0, 2);
+}
