@@ -95,7 +95,14 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         })
     };
 
+    let no_variables = spec.root_module().variables.is_empty();
     let (init, next, next_def, fairness) = match (&cfg.specification, &cfg.init, &cfg.next) {
+        // Without variables there is no state to generate: TLC checks the ASSUMEs and
+        // reports 0 states (BagsTest's `Spec == [][TRUE]_<<>>`).
+        (Some(s), _, _) if no_variables => {
+            def_named(s)?;
+            (None, None, None, Vec::new())
+        }
         (Some(s), _, _) => {
             let d = def_named(s)?;
             let (i, n, nd, f) = split_spec(spec, ev, d).map_err(|m| err(m, Some(s)))?;

@@ -170,6 +170,10 @@ mod tests {
              IOExecTemplate/2 IOEnvExecTemplate/3 IOEnv/0 atoi/1 zeroPadN/2",
         ),
         ("Toolbox", "_TETrace/0 _TEPosition/0"),
+        (
+            "_Possible",
+            "_Track/2 _Counts/0 _CheckName/1 _PrintCounts/0",
+        ),
     ];
 
     #[test]

@@ -7,6 +7,9 @@ LOCAL INSTANCE TLCExt
 LOCAL INSTANCE Naturals
 LOCAL INSTANCE Sequences
 
+\* The empty tally (the empty function, as TLC's <<>>).
+LOCAL None == [n \in {} |-> 0]
+
 LOCAL Tally(old, name, hit) ==
     IF hit
     THEN IF name \in DOMAIN old
@@ -16,7 +19,7 @@ LOCAL Tally(old, name, hit) ==
 
 \* TRUE; counts one more generated state (or step) of `name` when `expr` holds.
 _Track(expr, name) ==
-    TLCSet("s:_possible", Tally(TLCGetOrDefault("s:_possible", <<>>), name, expr))
+    TLCSet("s:_possible", Tally(TLCGetOrDefault("s:_possible", None), name, expr))
 
 LOCAL Sum(a, b) ==
     [n \in (DOMAIN a) \cup (DOMAIN b) |->
@@ -26,7 +29,7 @@ LOCAL Sum(a, b) ==
 _Counts ==
     LET perWorker == TLCGet("all:named")["s:_possible"]
         Upto[i \in 0..Len(perWorker)] ==
-            IF i = 0 THEN <<>> ELSE Sum(Upto[i - 1], perWorker[i])
+            IF i = 0 THEN None ELSE Sum(Upto[i - 1], perWorker[i])
     IN Upto[Len(perWorker)]
 
 \* FALSE (after printing the tallies) when no state or step satisfied `name`.

@@ -388,3 +388,14 @@ BothOften == []<>(x = a) /\\ []<>(x = b)
         .line("State 3: Stuttering")
         .stats(4, 2, 0, 2);
 }
+
+// TLC: a spec without variables has no state to generate; SPECIFICATION `[][TRUE]_<<>>` is
+// accepted and the run completes with 0 states (exit 0, depth 0).
+#[test]
+fn a_specification_without_variables_generates_no_state() {
+    let spec =
+        "---- MODULE NV ----\nEXTENDS Naturals\nASSUME 1 + 1 = 2\nSpec == [][TRUE]_<<>>\n====\n";
+    run_model("NV", spec, "SPECIFICATION Spec\n", &[])
+        .success()
+        .stats(0, 0, 0, 0);
+}
