@@ -60,6 +60,8 @@ pub struct Report {
     /// With TLC's -view, each trace state as printed through the VIEW (`view_print.rs`);
     /// empty otherwise.
     pub viewed: Vec<String>,
+    /// With `-continue`: the violations the search went on after, each with its trace.
+    pub continued: Vec<(Verdict, Vec<TraceState>)>,
 }
 
 pub struct Options {

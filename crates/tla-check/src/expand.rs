@@ -324,12 +324,25 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                 Err(e) => return Found::Stop(Verdict::Error(e), Last::Nothing),
             }
         }
+        if in_model && !sh.model.possible.is_empty() {
+            // _POSSIBLE's state predicates are the last state constraints.
+            let sv = StateView::state(state);
+            if let Err(e) = crate::possible::track(sh.ev, sh.model, &mut self.env, &sv, false) {
+                return Found::Stop(Verdict::Error(e), Last::Nothing);
+            }
+        }
         if in_model {
             if let Some(step) = step {
                 // Action constraints see the level of the state they start from.
                 let level = sh.ev.run.current_level();
                 RunInfo::set_thread_level(Some(level - 1));
-                let r = self.transition_checks(step, &sh.model.action_constraints);
+                let mut r = self.transition_checks(step, &sh.model.action_constraints);
+                if r.is_ok() && !sh.model.possible.is_empty() {
+                    // _POSSIBLE's action predicates are the last action constraints.
+                    let sv = StateView::transition(step.0, step.1);
+                    r = crate::possible::track(sh.ev, sh.model, &mut self.env, &sv, true)
+                        .map_err(Verdict::Error);
+                }
                 RunInfo::set_thread_level(Some(level));
                 match r {
                     Ok(()) => {}

@@ -14,6 +14,7 @@ pub mod liveness;
 mod merge;
 pub mod model;
 mod parents;
+pub mod possible;
 pub mod postcondition;
 pub mod progress;
 mod rebuild;

@@ -64,6 +64,9 @@ pub struct Explored<'e, 'a> {
     pub max_depth: Option<u64>,
     pub check_deadlock: bool,
     pub observer: Option<Box<dyn TransitionObserver + 'e>>,
+    /// TLC's `-continue`: violations are kept in `continued` instead of stopping the search.
+    pub continue_after_violation: bool,
+    pub continued: Vec<Stop>,
 }
 
 impl<'e, 'a> Explored<'e, 'a> {
@@ -80,6 +83,8 @@ impl<'e, 'a> Explored<'e, 'a> {
             max_depth: None,
             check_deadlock: false,
             observer: None,
+            continue_after_violation: false,
+            continued: Vec::new(),
         }
     }
 
@@ -143,7 +148,11 @@ impl<'e, 'a> Explored<'e, 'a> {
                         .distinct
                         .store(self.records.len() as i64, Ordering::Relaxed);
                     if let Some(v) = bad {
-                        return Err(stop(v, Some(idx), None));
+                        let st = stop(v, Some(idx), None);
+                        if !self.keep_going(&st) {
+                            return Err(st);
+                        }
+                        self.continued.push(st);
                     }
                     if self.max_depth.is_none_or(|m| (depth as u64) < m) {
                         self.next.push(idx, c.state.clone());
@@ -156,9 +165,24 @@ impl<'e, 'a> Explored<'e, 'a> {
                 values: c.state,
                 action: c.action,
             };
-            return Err(stop(v, parent_at, Some(last)));
+            let st = stop(v, parent_at, Some(last));
+            if !self.keep_going(&st) {
+                return Err(st);
+            }
+            self.continued.push(st);
         }
         Ok(())
+    }
+
+    /// With `-continue`, a violation (not an error) is kept and the search goes on.
+    fn keep_going(&self, st: &Stop) -> bool {
+        self.continue_after_violation
+            && matches!(
+                st.verdict,
+                Verdict::InvariantViolated(_)
+                    | Verdict::PropertyViolated(_)
+                    | Verdict::ActionPropertyViolated(_)
+            )
     }
 
     /// How the expansion of state `idx` ended, once its candidates are merged.

@@ -3,7 +3,9 @@
 
 use crate::config::{CfgValue, Config, Name};
 use tla_eval::{Binding, Env, Evaluator, OpValue, StateView, Value};
-use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, Level, Loc, ModuleId, Spec, VarId};
+use tla_sema::ir::{
+    Builtin, DefId, Expr, ExprKind, Junction, Level, Loc, LocalId, ModuleId, OpRef, Spec, VarId,
+};
 
 /// A property or invariant: the name the .cfg gives and what to evaluate.
 #[derive(Clone, Debug)]
@@ -39,6 +41,11 @@ pub struct Model {
     pub symmetry: Option<Expr>,
     /// Fairness conjuncts of the SPECIFICATION (for liveness checking).
     pub fairness: Vec<Expr>,
+    /// `_POSSIBLE` predicates, and how often each held (see `possible.rs`).
+    pub possible: Vec<crate::possible::Possible>,
+    pub possible_tally: crate::possible::Tally,
+    /// TLC's `-continue`: a violated invariant or property is reported and the search goes on.
+    pub continue_after_violation: bool,
 }
 
 /// A problem with the .cfg against the spec: TLC's exit status 150 and up.
@@ -88,10 +95,17 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         })
     };
 
+    let no_variables = spec.root_module().variables.is_empty();
     let (init, next, next_def, fairness) = match (&cfg.specification, &cfg.init, &cfg.next) {
+        // Without variables there is no state to generate: TLC checks the ASSUMEs and
+        // reports 0 states (BagsTest's `Spec == [][TRUE]_<<>>`).
+        (Some(s), _, _) if no_variables => {
+            def_named(s)?;
+            (None, None, None, Vec::new())
+        }
         (Some(s), _, _) => {
             let d = def_named(s)?;
-            let (i, n, nd, f) = split_spec(spec, d).map_err(|m| err(m, Some(s)))?;
+            let (i, n, nd, f) = split_spec(spec, ev, d).map_err(|m| err(m, Some(s)))?;
             (Some(i), Some(n), nd, f)
         }
         (None, Some(i), Some(n)) => {
@@ -136,6 +150,9 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let mut props = Properties::default();
     for n in &cfg.properties {
         let c = check(n)?;
+        if let Some(message) = action_level_property(spec, &c) {
+            return Err(err(message, Some(n)));
+        }
         classify_property(spec, &c, &mut props);
     }
     invariants.extend(props.always);
@@ -152,6 +169,29 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let view = cfg.view.as_ref().map(check).transpose()?.map(|c| c.expr);
     let alias = cfg.alias.as_ref().map(check).transpose()?.map(|c| c.expr);
     let postcondition = cfg.postcondition.as_ref().map(check).transpose()?;
+    let mut possible = Vec::new();
+    for n in &cfg.possible {
+        let c = check(n)?;
+        let def = spec.def(match c.expr.kind {
+            ExprKind::Call(d, _) => d,
+            _ => unreachable!("check() calls a definition"),
+        });
+        if def.level > Level::Action {
+            return Err(err(
+                format!(
+                    "The possible of {} is equal to a temporal formula; only state- and action-level predicates are supported",
+                    n.name
+                ),
+                Some(n),
+            ));
+        }
+        possible.push(crate::possible::Possible {
+            name: n.name.clone(),
+            body_loc: def.body.loc,
+            action: def.level == Level::Action,
+            expr: c.expr,
+        });
+    }
     let symmetry = cfg
         .symmetry
         .as_ref()
@@ -175,6 +215,9 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         postcondition,
         symmetry,
         fairness,
+        possible_tally: crate::possible::Tally::new(possible.len()),
+        continue_after_violation: false,
+        possible,
     })
 }
 
@@ -182,30 +225,118 @@ fn find_def(spec: &Spec, module: ModuleId, name: &str) -> Option<DefId> {
     spec.module(module).defs.get(name).copied()
 }
 
-/// The conjuncts of a formula, looking through definitions without parameters.
-fn conjuncts<'s>(spec: &'s Spec, e: &'s Expr, out: &mut Vec<&'s Expr>) {
+type SplitSpec = (Expr, Expr, Option<DefId>, Vec<Expr>);
+
+/// Operator parameters bound to their arguments while a SPECIFICATION is taken apart.
+type Subst = Vec<(LocalId, Expr)>;
+
+/// `e` with the bound parameters replaced by their arguments, and the highest level of an
+/// argument put in (a parameter counts as constant where levels were computed, so `e`'s
+/// own level is a lower bound).
+fn substitute(e: &Expr, subst: &Subst) -> Expr {
+    fn go(e: &mut Expr, subst: &Subst, top: &mut Level) {
+        let bound = |l: &LocalId| subst.iter().rev().find(|(k, _)| k == l).map(|(_, v)| v);
+        match &mut e.kind {
+            ExprKind::Local(l) => {
+                if let Some(v) = bound(l) {
+                    *top = (*top).max(v.level);
+                    *e = v.clone();
+                    return;
+                }
+            }
+            ExprKind::OpArg(OpRef::Param(l)) => {
+                if let Some(v) = bound(l) {
+                    *top = (*top).max(v.level);
+                    *e = v.clone();
+                    return;
+                }
+            }
+            ExprKind::CallParam(l, args) => {
+                if let Some(ExprKind::OpArg(OpRef::Def(d))) = bound(l).map(|v| &v.kind) {
+                    let args = std::mem::take(args);
+                    e.kind = ExprKind::Call(*d, args);
+                }
+            }
+            _ => {}
+        }
+        let mut inner = e.level;
+        tla_sema::visit::for_each_child_mut(e, &mut |c| go(c, subst, &mut inner));
+        e.level = e.level.max(inner);
+        *top = (*top).max(e.level);
+    }
+    let mut e = e.clone();
+    if !subst.is_empty() {
+        let mut top = e.level;
+        go(&mut e, subst, &mut top);
+    }
+    e
+}
+
+/// The conjuncts of a SPECIFICATION as TLC's `processConfigSpec` finds them: through
+/// conjunctions, LET, and applications of definitions (with their arguments bound, also
+/// operator arguments and parameterized INSTANCEs' copies) whose level is temporal.
+fn spec_conjuncts(spec: &Spec, e: &Expr, subst: &Subst, out: &mut Vec<Expr>) {
+    let level = |e: &Expr| substitute(e, subst).level;
     match &e.kind {
-        ExprKind::Junction(Junction::And, items) => {
-            items.iter().for_each(|i| conjuncts(spec, i, out))
+        ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items) => items
+            .iter()
+            .for_each(|i| spec_conjuncts(spec, i, subst, out)),
+        ExprKind::Let(_, body) => spec_conjuncts(spec, body, subst, out),
+        ExprKind::Label(_, body) => spec_conjuncts(spec, body, subst, out),
+        ExprKind::Local(l) | ExprKind::OpArg(OpRef::Param(l))
+            if subst.iter().any(|(k, _)| k == l) =>
+        {
+            let v = substitute(e, subst);
+            spec_conjuncts(spec, &v, &Vec::new(), out)
         }
-        ExprKind::Builtin(Builtin::And, args) => args.iter().for_each(|i| conjuncts(spec, i, out)),
-        ExprKind::Call(d, args) if args.is_empty() && spec.def(*d).level == Level::Temporal => {
-            conjuncts(spec, &spec.def(*d).body, out)
+        ExprKind::CallParam(l, args) => {
+            let bound = subst
+                .iter()
+                .rev()
+                .find(|(k, _)| k == l)
+                .map(|(_, v)| &v.kind);
+            match bound {
+                Some(ExprKind::OpArg(OpRef::Def(d))) => {
+                    let call = Expr {
+                        kind: ExprKind::Call(*d, args.clone()),
+                        ..e.clone()
+                    };
+                    spec_conjuncts(spec, &call, subst, out)
+                }
+                _ => out.push(substitute(e, subst)),
+            }
         }
-        _ => out.push(e),
+        ExprKind::Call(d, args) if expands(spec, *d, args, level(e)) => {
+            let def = spec.def(*d);
+            let mut inner = subst.clone();
+            for (p, a) in def.params.iter().zip(args) {
+                inner.push((p.local, substitute(a, subst)));
+            }
+            spec_conjuncts(spec, &def.body, &inner, out)
+        }
+        _ => out.push(substitute(e, subst)),
     }
 }
 
-type SplitSpec = (Expr, Expr, Option<DefId>, Vec<Expr>);
+/// Whether a conjunct `d(args)` of a SPECIFICATION is taken apart: a temporal one, as TLC
+/// does; and one with arguments (its body with the arguments put in), since initial states
+/// are enumerated from the conjunct and the enumerator takes an argument as a value.
+fn expands(spec: &Spec, d: DefId, args: &[Expr], level: Level) -> bool {
+    let def = spec.def(d);
+    def.params.len() == args.len()
+        && !def.recursive
+        && !tla_sema::stdlib::STANDARD_MODULES.contains(&spec.module(def.module).name.as_str())
+        && (level == Level::Temporal || !args.is_empty())
+}
 
 /// `Init /\ [][Next]_v /\ fairness`: the initial predicate, the action and the fairness.
-fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
+fn split_spec(spec: &Spec, ev: &Evaluator, d: DefId) -> Result<SplitSpec, String> {
     let mut parts = Vec::new();
-    conjuncts(spec, &spec.def(d).body, &mut parts);
+    spec_conjuncts(spec, &spec.def(d).body, &Vec::new(), &mut parts);
     let mut init = Vec::new();
     let mut next = None;
     let mut fairness = Vec::new();
-    for p in parts {
+    for p in &parts {
         match &p.kind {
             ExprKind::Builtin(Builtin::Always, a)
                 if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
@@ -219,6 +350,21 @@ fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
                     );
                 }
                 next = Some((**action).clone());
+            }
+            // A constant definition TLC has evaluated before: TRUE is dropped, FALSE an
+            // error (TLC_CONFIG_SPEC_IS_TRIVIAL). Other constant conjuncts (`N > 5`) stay in
+            // the initial predicate.
+            ExprKind::Call(d, args) if args.is_empty() && p.level == Level::Constant => {
+                match ev.eval(p, &mut Env::new(), &StateView::constant()) {
+                    Ok(Value::Bool(true)) => {}
+                    Ok(Value::Bool(false)) => {
+                        return Err(format!(
+                            "The spec is trivially false because {} is false.",
+                            spec.def(*d).name
+                        ));
+                    }
+                    _ => init.push(p.clone()),
+                }
             }
             _ if p.level <= Level::State => init.push(p.clone()),
             _ => fairness.push(p.clone()),
@@ -245,6 +391,56 @@ fn split_spec(spec: &Spec, d: DefId) -> Result<SplitSpec, String> {
     Ok((init, next, next_def, fairness))
 }
 
+/// TLC refuses an action-level formula under PROPERTY (`processConfigProps`, EC
+/// TLC_CONFIG_PROPERTY_ACTION_LEVEL and its `[A]_v` / `<<A>>_v` variants, exit 151): the
+/// property is split into conjuncts, through definitions without parameters, and the first
+/// conjunct of action level is named by the innermost definition it is the whole body of, else
+/// by its location.
+fn action_level_property(spec: &Spec, c: &Check) -> Option<String> {
+    /// The first action-level conjunct and the definition it is the whole body of, if any.
+    fn walk<'s>(
+        spec: &'s Spec,
+        e: &'s Expr,
+        name: Option<&'s str>,
+        out: &mut Option<(&'s Expr, Option<&'s str>)>,
+    ) {
+        if out.is_some() || e.level != Level::Action && e.level != Level::Temporal {
+            return;
+        }
+        match &e.kind {
+            ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items) => {
+                items.iter().for_each(|i| walk(spec, i, None, out))
+            }
+            ExprKind::Call(d, args) if args.is_empty() => {
+                let def = spec.def(*d);
+                walk(spec, &def.body, Some(&def.name), out)
+            }
+            _ if e.level == Level::Action => *out = Some((e, name)),
+            _ => {}
+        }
+    }
+    let mut found = None;
+    walk(spec, &c.expr, Some(&c.name), &mut found);
+    let (e, name) = found?;
+    let loc = crate::report::describe_loc(spec, e.loc);
+    let name = name.map_or_else(|| loc.clone(), str::to_string);
+    let head = format!(
+        "The formula {name} at {loc} is an action-level formula (i.e., it contains no temporal operators). Only temporal-level (or state-level) formulas are allowed under PROPERTY or PROPERTIES."
+    );
+    let book = "https://lamport.azurewebsites.net/tla/book.html";
+    Some(match &e.kind {
+        ExprKind::BoxAction(..) => format!(
+            "{head} To check that action {name} holds in *every* step of the behavior, define a temporal property by applying the \"always\" temporal operator ([]) to the formula at {loc} (compare page 90 of Specifying Systems at {book})."
+        ),
+        ExprKind::AngleAction(..) => format!(
+            "{head} To check that infinitely many {name} steps occur, define a temporal property by applying the \"always eventually\" temporal operator combination ([]<>) to the formula at {loc} (compare page 91 of Specifying Systems at {book})."
+        ),
+        _ => format!(
+            "{head} To check that action {name} holds in *every* step of the behavior, define a temporal property: Let A be the formula at {loc}; rewrite A as [][A]_v, where v is a state function (typically the tuple of variables) (compare page 90 of Specifying Systems at {book})."
+        ),
+    })
+}
+
 #[derive(Default)]
 struct Properties {
     /// `[]P`, P a state predicate: checked in every state, like an invariant.
@@ -256,31 +452,86 @@ struct Properties {
     temporal: Vec<Check>,
 }
 
-/// Sorts the conjuncts of a PROPERTY by how they are checked.
+/// Sorts the conjuncts of a PROPERTY by how they are checked, each named as TLC names it:
+/// a bare application `D` (or `[]D`) by `D`, the whole body of a definition `D` reached
+/// without splitting a conjunction by `D`, any other conjunct by its location.
 fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
-    let mut parts = Vec::new();
-    conjuncts(spec, &c.expr, &mut parts);
-    if let ExprKind::Call(d, a) = &c.expr.kind {
-        if a.is_empty() && parts.len() == 1 && std::ptr::eq(parts[0], &c.expr) {
-            parts = vec![&spec.def(*d).body];
+    fn walk(spec: &Spec, e: &Expr, subst: &Subst, name: Option<&str>, out: &mut Vec<Check>) {
+        let level = |e: &Expr| substitute(e, subst).level;
+        match &e.kind {
+            ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items)
+                if level(e) == Level::Temporal =>
+            {
+                items.iter().for_each(|i| walk(spec, i, subst, None, out))
+            }
+            ExprKind::Let(_, body) | ExprKind::Label(_, body) if level(e) == Level::Temporal => {
+                walk(spec, body, subst, name, out)
+            }
+            ExprKind::Local(l) | ExprKind::OpArg(OpRef::Param(l))
+                if subst.iter().any(|(k, _)| k == l) =>
+            {
+                walk(spec, &substitute(e, subst), &Vec::new(), name, out)
+            }
+            ExprKind::Call(d, args)
+                if level(e) == Level::Temporal && expands(spec, *d, args, Level::Temporal) =>
+            {
+                let def = spec.def(*d);
+                let mut inner = subst.clone();
+                for (p, a) in def.params.iter().zip(args) {
+                    inner.push((p.local, substitute(a, subst)));
+                }
+                // A definition reached through a name keeps it (`prop == Liveness` is `prop`).
+                walk(
+                    spec,
+                    &def.body,
+                    &inner,
+                    Some(name.unwrap_or(&def.name)),
+                    out,
+                )
+            }
+            _ => {
+                let bare = |e: &Expr| match &e.kind {
+                    ExprKind::Call(d, a) if a.is_empty() => Some(spec.def(*d).name.clone()),
+                    _ => None,
+                };
+                let leaf = substitute(e, subst);
+                let own = match &leaf.kind {
+                    ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => {
+                        bare(&a[0])
+                    }
+                    _ => bare(&leaf),
+                };
+                let name = own
+                    .or(name.map(str::to_string))
+                    .unwrap_or_else(|| crate::report::describe_loc(spec, e.loc));
+                out.push(Check { name, expr: leaf })
+            }
         }
     }
-    let named = |e: &Expr| Check {
-        name: c.name.clone(),
-        expr: e.clone(),
-    };
+    let mut parts = Vec::new();
+    walk(spec, &c.expr, &Vec::new(), Some(&c.name), &mut parts);
     for p in parts {
-        match &p.kind {
+        match &p.expr.kind {
             ExprKind::Builtin(Builtin::Always, a)
                 if matches!(a[0].kind, ExprKind::BoxAction(..)) =>
             {
-                out.actions.push(named(&a[0]))
+                out.actions.push(Check {
+                    name: p.name,
+                    expr: a[0].clone(),
+                })
             }
             ExprKind::Builtin(Builtin::Always, a) if a[0].level <= Level::State => {
-                out.always.push(named(&a[0]))
+                out.always.push(Check {
+                    name: p.name,
+                    expr: a[0].clone(),
+                })
             }
-            _ if p.level <= Level::State => out.init.push(named(p)),
-            _ => out.temporal.push(named(p)),
+            _ if p.expr.level <= Level::State => out.init.push(p),
+            // TLC names a temporal conjunct by the PROPERTY, however it was split.
+            _ => out.temporal.push(Check {
+                name: c.name.clone(),
+                expr: p.expr,
+            }),
         }
     }
 }

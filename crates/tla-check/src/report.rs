@@ -1,6 +1,6 @@
 //! Printing results as TLC prints them, and TLC's exit statuses.
 
-use crate::engine::{Report, Verdict};
+use crate::engine::{Report, TraceState, Verdict};
 use std::fmt::Write;
 use tla_eval::action_label::ActionLabel;
 use tla_eval::Value;
@@ -30,6 +30,16 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(_) => exit::EVAL_ERROR,
         Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
+        // A finite counterexample (a prefix no continuation saves) is TLC's safety exit.
+        Verdict::TemporalViolated(_)
+            if r.liveness
+                .as_ref()
+                .and_then(|l| l.violation.as_ref())
+                .map(|v| &v.end)
+                == Some(&crate::liveness::LassoEnd::Prefix) =>
+        {
+            exit::SAFETY
+        }
         Verdict::TemporalViolated(_) => exit::LIVENESS,
     }
 }
@@ -131,7 +141,19 @@ fn indent_continuation(text: &str, by: usize) -> String {
 
 /// The whole report after a run, as TLC prints it.
 pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
-    let mut out = render_outcome(spec, vars, r);
+    // With -continue, each violation the search went on after, as TLC printed it then.
+    let mut out = String::new();
+    for (verdict, trace) in &r.continued {
+        out.push_str(&render_outcome(
+            spec,
+            vars,
+            &continued_report(verdict, trace),
+        ));
+        if !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+    }
+    out.push_str(&render_outcome(spec, vars, r));
     // A model-checking run (not a simulation) closes its success with TLC's estimate.
     if r.verdict == Verdict::Success {
         out.push_str(&crate::collision::success_lines(r.distinct, r.generated));
@@ -149,6 +171,24 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         );
     }
     out
+}
+
+/// One violation of a `-continue` run, as a report of its own (for printing).
+fn continued_report(verdict: &Verdict, trace: &[TraceState]) -> Report {
+    Report {
+        verdict: verdict.clone(),
+        generated: 0,
+        distinct: 0,
+        left_on_queue: 0,
+        depth: 0,
+        initial_states: 0,
+        trace: trace.to_vec(),
+        aliased: Vec::new(),
+        liveness: None,
+        continued: Vec::new(),
+        labels: Vec::new(),
+        viewed: Vec::new(),
+    }
 }
 
 /// A violation in an initial state, or a false assumption: TLC prints no statistics.
@@ -270,15 +310,47 @@ fn tlc_position(spec: &Spec, loc: Loc) -> String {
 
 /// The same facts as one JSON object.
 pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_json::Value {
+    // With -continue the run succeeds (exit 0) but names the first violation, and the trace
+    // length is that of the first violation printed with a trace.
+    if let (Verdict::Success, Some((first, _))) = (&r.verdict, r.continued.first()) {
+        let mut j = to_json(spec, vars, &continued_report(first, &[]));
+        let first_trace = r
+            .continued
+            .iter()
+            .map(|(v, t)| continued_report(v, t))
+            .find(|c| !c.trace.is_empty() && !closes_without_statistics(c));
+        let summary = to_json(
+            spec,
+            vars,
+            &Report {
+                continued: Vec::new(),
+                ..clone_figures(r)
+            },
+        );
+        for k in [
+            "exit_code",
+            "generated",
+            "distinct",
+            "left_on_queue",
+            "depth",
+            "initial_states",
+        ] {
+            j[k] = summary[k].clone();
+        }
+        j["trace_len"] = first_trace.map_or(serde_json::Value::Null, |c| c.trace.len().into());
+        return j;
+    }
     let (outcome, violated) = match &r.verdict {
         Verdict::Success => ("success", None),
         Verdict::InvariantViolated(n) => ("safety failure", Some(n.clone())),
         Verdict::ActionPropertyViolated(n) => ("safety failure", Some(n.clone())),
-        Verdict::PropertyViolated(n) => ("liveness failure", Some(n.clone())),
+        Verdict::PropertyViolated(n) => ("safety failure", Some(n.clone())),
         Verdict::Deadlock => ("deadlock failure", None),
         Verdict::AssumptionFalse(_) | Verdict::AssumptionError(..) => ("assumption failure", None),
         Verdict::Error(_) => ("error", None),
-        Verdict::PostconditionFalse(n, _) => ("assumption failure", Some(n.clone())),
+        Verdict::PostconditionFalse(n, _) => {
+            ("assumption failure", Some(format!("POSTCONDITION {n}")))
+        }
         Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
     let trace: Vec<serde_json::Value> = r
@@ -308,13 +380,33 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         "left_on_queue": r.left_on_queue,
         "depth": r.depth,
         "initial_states": r.initial_states,
-        "trace_len": if r.trace.is_empty() { None } else { Some(r.trace.len()) },
+        // TLC prints a violation in an initial state without a "State 1:" trace.
+        "trace_len": if r.trace.is_empty() || closes_without_statistics(r) { None } else { Some(r.trace.len()) },
         "lasso": r.liveness.as_ref().and_then(|l| l.violation.as_ref()).map(|v| match v.end {
             crate::liveness::LassoEnd::BackTo(n, _) => serde_json::json!({ "back_to_state": n }),
             crate::liveness::LassoEnd::Stuttering => serde_json::json!({ "stuttering": true }),
+            crate::liveness::LassoEnd::Prefix => serde_json::json!({ "prefix": true }),
         }),
         "trace": trace,
     })
+}
+
+/// The verdict and figures of a report, without its traces.
+fn clone_figures(r: &Report) -> Report {
+    Report {
+        verdict: r.verdict.clone(),
+        generated: r.generated,
+        distinct: r.distinct,
+        left_on_queue: r.left_on_queue,
+        depth: r.depth,
+        initial_states: r.initial_states,
+        trace: Vec::new(),
+        aliased: Vec::new(),
+        liveness: None,
+        continued: Vec::new(),
+        labels: Vec::new(),
+        viewed: Vec::new(),
+    }
 }
 
 /// `YYYY-MM-DD HH:MM:SS` (UTC), as TLC stamps its messages.

@@ -42,7 +42,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         .iter()
         .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
     // The path given to Trace is the one-worker search's: one worker.
-    let workers = if keeps_trace {
+    // So is a search that goes on after violations (they are kept in the one-worker order).
+    let workers = if keeps_trace || model.continue_after_violation {
         1
     } else {
         settings.workers.max(1)
@@ -65,7 +66,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {
         Arc::new(Mutex::new(LiveRecorder {
-            view: model.view.is_some(),
+            // With a SYMMETRY too: a step to a seen orbit keeps its real target.
+            view: model.view.is_some() || model.symmetry.is_some(),
             ..LiveRecorder::default()
         }))
     });
@@ -73,6 +75,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     ex.records = ParentRecords::new(settings.memory);
     ex.max_depth = opts.max_depth;
     ex.check_deadlock = opts.check_deadlock;
+    ex.continue_after_violation = model.continue_after_violation;
     ex.observer = match &live {
         Some(l) => Some(Box::new(Tee {
             live: l.clone(),
@@ -106,7 +109,20 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         depth: ex.depth,
         initial_states: ex.initial_states,
     };
-    match outcome {
+    let continued: Vec<(Verdict, Vec<TraceState>)> = std::mem::take(&mut ex.continued)
+        .into_iter()
+        .map(|st| {
+            let mut trace = match st.at {
+                Some(at) => ex.whole_path(at).unwrap_or_else(|| {
+                    rebuild::rebuild(&mut Worker::new(&sh), &ex.fingerprint_path(at))
+                }),
+                None => Vec::new(),
+            };
+            trace.extend(st.last);
+            (st.verdict, trace)
+        })
+        .collect();
+    let mut report = match outcome {
         Ok(()) => {
             let recorded = live.map(|l| {
                 let l = Arc::try_unwrap(l)
@@ -129,7 +145,9 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             trace.extend(st.last);
             finish(ev, model, st.verdict, trace, None, &figures)
         }
-    }
+    };
+    report.continued = continued;
+    report
 }
 
 /// The figures of a finished search.
@@ -183,7 +201,15 @@ fn finish(
                     queue: f.left_on_queue,
                     depth: f.depth,
                 };
-                (crate::postcondition::check(ev, model, &stats), Vec::new())
+                let verdict = match crate::possible::publish(ev, model) {
+                    Err(e) => Verdict::Error(e),
+                    // TLC checks the _POSSIBLE predicates before the POSTCONDITION.
+                    Ok(()) => match crate::possible::check(ev, model) {
+                        Verdict::Success => crate::postcondition::check(ev, model, &stats),
+                        v => v,
+                    },
+                };
+                (verdict, Vec::new())
             } else {
                 live
             }
@@ -206,6 +232,7 @@ fn finish(
         liveness,
         labels: Vec::new(),
         viewed: Vec::new(),
+        continued: Vec::new(),
     }
 }
 

@@ -40,6 +40,8 @@ pub struct Setup {
     pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
     /// TLC's -userFile: where Print and PrintT write (None: stdout).
     pub user_file: Option<PathBuf>,
+    /// TLC's `-continue`: report each invariant or property violation and search on.
+    pub continue_after_violation: bool,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -157,7 +159,7 @@ pub fn with_model<R>(
     }
     let check_deadlock = loaded.config.checks_deadlock() && !setup.no_deadlock;
     ev.tlc_config = tlc_config(setup, check_deadlock);
-    let model = model::bind(spec, &loaded.config, &mut ev).map_err(|e| {
+    let mut model = model::bind(spec, &loaded.config, &mut ev).map_err(|e| {
         let path = loaded.config_path.display();
         let message = match &e.at {
             Some(sp) => format!("{path}:{}:{}: {}\n", sp.line, sp.col, e.message),
@@ -168,6 +170,7 @@ pub fn with_model<R>(
             status: report::exit::CONFIG_ERROR,
         }
     })?;
+    model.continue_after_violation = setup.continue_after_violation;
     let opts = Options {
         check_deadlock: model.check_deadlock && !setup.no_deadlock,
         max_depth: None,

@@ -96,6 +96,7 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
         liveness: None,
         labels: Vec::new(),
         viewed: Vec::new(),
+        continued: Vec::new(),
     };
     report.labels = crate::labels::of_report(ev, model, &report);
     SimReport {

@@ -74,7 +74,7 @@ impl Run {
         assert!(self
             .stdout
             .contains("Model checking completed. No error has been found."));
-        assert!(!self.stdout.contains("Temporal properties were violated"));
+        assert!(!self.stdout.contains("Error: Temporal propert"));
     }
 
     fn violated(&self) {
@@ -83,9 +83,11 @@ impl Run {
             Some(13),
             "expected a liveness violation:\n{self:?}"
         );
+        // Current TLC names the property: `Error: Temporal property P was violated.`
         assert!(
             self.stdout
-                .contains("Error: Temporal properties were violated."),
+                .lines()
+                .any(|l| l.starts_with("Error: Temporal propert") && l.ends_with(" violated.")),
             "{self:?}"
         );
         assert!(self
@@ -265,7 +267,17 @@ fn nested_always() {
     // which satisfies the property, while moving on violates it: with or without fairness
     // the cycle through 1 is a counterexample.
     counter("Fair", "Quiet").loops();
-    counter("Unfair", "Quiet").violated();
+    // Without fairness the prefix 0, 1, 2 already violates it whatever follows: TLC reports
+    // it as found during the search, with exit 12 (TLC 2026.11.29; its trace goes on to the
+    // next state, 0, ours stops at 2).
+    let r = counter("Unfair", "Quiet");
+    assert_eq!(r.code, Some(12), "{r:?}");
+    assert!(
+        r.stdout
+            .contains("Error: Temporal property Quiet was violated."),
+        "{r:?}"
+    );
+    assert!(!r.stdout.contains("Back to state"), "{r:?}");
 }
 
 /// A toggles y; B sets x once, and only when y = 0. Under WF_vars(B) the behaviour toggling
@@ -392,12 +404,19 @@ fn refinement() {
     // y = (0 + 1) % 2 = 1 initially, but AInit says 0.
     let r = d.check("Impl", &cfg("Spec", "WrongInit"));
     assert_eq!(r.code, Some(13), "{r:?}");
-    assert!(r.stdout.contains("WrongInit"), "{r:?}");
+    // TLC names the conjunct by the definition it applies (checked with TLC 2026.11.29).
+    assert!(
+        r.stdout
+            .contains("Error: Property AInit is violated by the initial state:"),
+        "{r:?}"
+    );
     // The step 2 -> 3 takes y from 0 to 5: not an ANext step, not a stuttering step.
     let r = d.check("Impl", &cfg("Spec", "WrongStep"));
     assert_eq!(r.code, Some(13), "{r:?}");
     assert!(
-        r.stdout.contains("Action property WrongStep is violated"),
+        // TLC names a split conjunct by its location (checked with TLC 2026.11.29).
+        r.stdout
+            .contains("Action property line 6, col 19 to line 6, col 29 of module Abs is violated"),
         "{r:?}"
     );
 }

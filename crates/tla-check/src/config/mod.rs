@@ -46,6 +46,7 @@
 //! | `ALIAS` | one name | error |
 //! | `POSTCONDITION` | one name | error |
 //! | `CHECK_DEADLOCK` | `TRUE` or `FALSE` | error |
+//! | `_POSSIBLE` | zero or more names (see `possible.rs`) | lists accumulate |
 //!
 //! There is no `TYPE` keyword. `TYPE_CONSTRAINT` (one name) existed in older TLC releases and
 //! `_PERIODIC`, `_RL_REWARD` in some intermediate ones; current TLC rejects all three like any
@@ -139,6 +140,7 @@ pub const KEYWORDS: &[&str] = &[
     "ALIAS",
     "POSTCONDITION",
     "CHECK_DEADLOCK",
+    "_POSSIBLE",
 ];
 
 /// Whether `word` is one of TLC's `.cfg` keywords.
@@ -246,6 +248,8 @@ pub struct Config {
     pub view: Option<Name>,
     pub alias: Option<Name>,
     pub postcondition: Option<Name>,
+    /// `_POSSIBLE`: predicates some generated state or step must satisfy.
+    pub possible: Vec<Name>,
     /// `CHECK_DEADLOCK TRUE/FALSE`; `None` when absent (TLC then checks for deadlock).
     pub check_deadlock: Option<bool>,
     /// Where the `TRUE`/`FALSE` of `CHECK_DEADLOCK` was written.

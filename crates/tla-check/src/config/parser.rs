@@ -52,6 +52,7 @@ fn list_slot<'c>(cfg: &'c mut Config, keyword: &str) -> Option<&'c mut Vec<Name>
         "PROPERTY" | "PROPERTIES" => &mut cfg.properties,
         "CONSTRAINT" | "CONSTRAINTS" => &mut cfg.constraints,
         "ACTION_CONSTRAINT" | "ACTION_CONSTRAINTS" => &mut cfg.action_constraints,
+        "_POSSIBLE" => &mut cfg.possible,
         _ => return None,
     })
 }

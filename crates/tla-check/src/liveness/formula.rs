@@ -131,6 +131,13 @@ impl<'e, 'a> Reader<'e, 'a> {
 
     /// The formula `e` (negated when `neg`) under bindings `b`.
     pub fn read(&mut self, e: &Expr, b: &Bindings, neg: bool) -> Result<LF, EvalError> {
+        // A constant formula is decided at once (TLC's LNBool), so `P => TRUE` reads as TRUE.
+        if e.level == Level::Constant && b.is_empty() {
+            let sv = tla_eval::StateView::constant();
+            if let Ok(tla_eval::Value::Bool(v)) = self.ev.eval(e, &mut tla_eval::Env::new(), &sv) {
+                return Ok(if v != neg { LF::True } else { LF::False });
+            }
+        }
         if e.level <= Level::Action {
             return Ok(self.lit(e, b, neg));
         }

@@ -54,7 +54,32 @@ impl GraphRecorder {
         self.build(states, done.min(states))
     }
 
+    /// The graph of one lasso: positions `0..states` in a row from position 0, then the step
+    /// back to `back` (None: the last position stutters); no other stuttering step, so its
+    /// only behaviour is the lasso.
+    pub fn lasso(
+        states: usize,
+        actions: &[Option<DefId>],
+        back: Option<(usize, Option<DefId>)>,
+    ) -> Graph {
+        let mut r = GraphRecorder::default();
+        r.record(None, 0, None, None);
+        for (i, a) in actions.iter().enumerate().take(states).skip(1) {
+            r.record(Some(i as u32 - 1), i as u32, *a, None);
+        }
+        let last = states as u32 - 1;
+        match back {
+            Some((to, a)) => r.record(Some(last), to as u32, a, None),
+            None => r.record(Some(last), last, None, None),
+        }
+        r.build_with(states, states, false)
+    }
+
     fn build(&self, states: usize, done: usize) -> Graph {
+        self.build_with(states, done, true)
+    }
+
+    fn build_with(&self, states: usize, done: usize, stutter: bool) -> Graph {
         let mut g = Graph {
             init: Vec::new(),
             off: Vec::with_capacity(states + 1),
@@ -90,7 +115,7 @@ impl GraphRecorder {
                     }
                 }
             }
-            if seen.insert(s as u32) {
+            if stutter && seen.insert(s as u32) {
                 g.src.push(s as u32);
                 g.dst.push(s as u32);
                 g.step.push(Step::Stutter);

@@ -17,6 +17,9 @@ pub enum LassoEnd {
     BackTo(usize, Option<tla_sema::ir::DefId>),
     /// The behaviour stutters forever in its last state.
     Stuttering,
+    /// A finite prefix that violates the property whatever follows (a safety-type temporal
+    /// formula): TLC reports it as soon as it is found, exit 12.
+    Prefix,
 }
 
 /// Product steps (node, graph edge into it; NONE for the first).

@@ -45,7 +45,11 @@ pub struct LiveReport {
 
 #[derive(Debug)]
 pub struct Violation {
+    /// Every property the counterexample violates, in .cfg order (TLC's
+    /// `Liveness.findViolatedProperties`), joined by ", ".
     pub property: String,
+    /// The same names, one each.
+    pub properties: Vec<String>,
     pub trace: Vec<TraceState>,
     pub end: LassoEnd,
 }
@@ -74,6 +78,119 @@ pub fn check_partial(
     let started = SystemTime::now();
     let graph = recorder.snapshot(states.len(), done);
     check_graph(ev, model, &graph, states, started, false)
+}
+
+/// The properties (by name, in order) whose negation the lasso `trace`/`end` satisfies:
+/// each is searched for on the graph of that one behaviour.
+fn violated_by(
+    ev: &Evaluator,
+    atoms: &[formula::Atom],
+    problems: &[(&str, Vec<Vec<formula::LF>>)],
+    fair: &[formula::FairCond],
+    trace: &[TraceState],
+    end: &LassoEnd,
+) -> Result<Vec<String>, EvalError> {
+    if trace.is_empty() {
+        return Ok(Vec::new());
+    }
+    let states: Vec<Arc<[Value]>> = trace.iter().map(|t| t.values.clone()).collect();
+    let actions: Vec<_> = trace.iter().map(|t| t.action).collect();
+    let back = match end {
+        LassoEnd::BackTo(n, a) => Some((n.saturating_sub(1), *a)),
+        LassoEnd::Stuttering | LassoEnd::Prefix => None,
+    };
+    let g = graph::GraphRecorder::lasso(states.len(), &actions, back);
+    let mut truth = atoms::Truth::new(ev, atoms, &states, &g);
+    let mut out = Vec::new();
+    for (name, disjuncts) in problems {
+        for conj in disjuncts {
+            if search::Disjunct::new(conj.clone(), fair)
+                .search(&mut truth)?
+                .is_some()
+            {
+                out.push(name.to_string());
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// TLC's check while the search runs (`LiveCheck.TableauLiveChecker.addNextState`): in a
+/// branch with no fairness and no `[]<>`/`<>[]` conjunct, a path reaching a tableau node that
+/// asks nothing more violates the property whatever follows. The first such path by state
+/// order (TLC's order of discovery), shortest by product BFS.
+#[allow(clippy::too_many_arguments)]
+fn finite_violation(
+    ev: &Evaluator,
+    model: &Model,
+    atoms: &[formula::Atom],
+    problems: &[(&str, Vec<Vec<formula::LF>>)],
+    fair: &[formula::FairCond],
+    assumed: &[formula::LF],
+    graph: &graph::Graph,
+    states: &[Arc<[Value]>],
+) -> Result<Option<Violation>, EvalError> {
+    if !fair.is_empty() || !assumed.is_empty() {
+        return Ok(None);
+    }
+    let mut truth = atoms::Truth::new(ev, atoms, states, graph);
+    // (state, branch's prefix) of the earliest found.
+    let mut best: Option<(u32, Vec<TraceState>)> = None;
+    for (_, disjuncts) in problems {
+        for conj in disjuncts {
+            let d = search::Disjunct::new(conj.clone(), fair);
+            if !d.ea.is_empty() || !d.ae.is_empty() {
+                continue;
+            }
+            let p = product::build(&d.tableau, &mut truth)?;
+            let hit = (0..p.nodes.len()).find(|&i| {
+                d.tableau
+                    .asks_nothing_more(p.nodes[i].1, |a| truth.is_action(a))
+            });
+            let Some(hit) = hit else { continue };
+            let s = p.nodes[hit].0;
+            if best.as_ref().is_some_and(|(b, _)| *b <= s) {
+                continue;
+            }
+            let mut path = Vec::new();
+            let mut cur = hit as u32;
+            while cur != product::NONE {
+                let (parent, e) = p.parent[cur as usize];
+                path.push((p.nodes[cur as usize].0, e));
+                cur = parent;
+            }
+            path.reverse();
+            let mut trace: Vec<TraceState> = Vec::new();
+            let mut last = product::NONE;
+            for (s, e) in path {
+                if s == last {
+                    continue;
+                }
+                let action = match (e != product::NONE).then(|| graph.step[e as usize]) {
+                    Some(graph::Step::Action(a)) => a,
+                    _ => None,
+                };
+                trace.push(TraceState {
+                    values: states[s as usize].clone(),
+                    action,
+                });
+                last = s;
+            }
+            best = Some((s, trace));
+        }
+    }
+    let Some((_, mut trace)) = best else {
+        return Ok(None);
+    };
+    let properties = violated_by(ev, atoms, problems, fair, &trace, &LassoEnd::Stuttering)?;
+    view_trace::rebuild(ev, model, &mut trace);
+    Ok(Some(Violation {
+        property: properties.join(", "),
+        properties,
+        trace,
+        end: LassoEnd::Prefix,
+    }))
 }
 
 fn check_graph(
@@ -109,20 +226,36 @@ fn check_graph(
         problems.push((name, formula::top_dnf(formula::LF::And(all), DNF_LIMIT)));
     }
     let branches = problems.iter().map(|(_, d)| d.len()).sum();
+    if branches == 0 && !problems.is_empty() {
+        // fairness /\ ~P is FALSE: TLC_LIVE_FORMULA_TAUTOLOGY, an error before the search.
+        return Err(EvalError::new(
+            "Temporal formula is a tautology (its negation is unsatisfiable).",
+        ));
+    }
     let atoms = std::mem::take(&mut reader.atoms.list);
     let mut truth = atoms::Truth::new(ev, &atoms, states, graph);
-    let mut violation = None;
-    'props: for (name, disjuncts) in problems {
+    let mut violation =
+        finite_violation(ev, model, &atoms, &problems, &fair, &assumed, graph, states)?;
+    'props: for (name, disjuncts) in problems.iter().filter(|_| violation.is_none()) {
         for conj in disjuncts {
-            let d = search::Disjunct::new(conj, &fair);
+            let d = search::Disjunct::new(conj.clone(), &fair);
             if let Some(found) = d.search(&mut truth)? {
                 // A goal that cannot be evaluated somewhere is not met there.
                 let mut meets =
                     |goal, at| (d.meets(goal, at, &found.product, &mut truth)).unwrap_or(false);
                 let (mut trace, end) = lasso::build(&found, graph, states, &mut meets);
+                // TLC names every property this behaviour violates.
+                let properties = violated_by(ev, &atoms, &problems, &fair, &trace, &end)
+                    .unwrap_or_else(|_| vec![name.to_string()]);
+                let properties = if properties.is_empty() {
+                    vec![name.to_string()]
+                } else {
+                    properties
+                };
                 view_trace::rebuild(ev, model, &mut trace);
                 violation = Some(Violation {
-                    property: name.to_string(),
+                    property: properties.join(", "),
+                    properties,
                     trace,
                     end,
                 });

@@ -46,10 +46,21 @@ pub fn write_start(out: &mut String, live: &LiveReport, distinct: u64) {
 /// "current" for one during the search (`LiveCheck.check0`), and the closing line when
 /// nothing was found.
 pub fn write_checking(out: &mut String, live: &LiveReport, distinct: u64) {
+    if live.violation.as_ref().map(|v| &v.end) == Some(&LassoEnd::Prefix) {
+        // TLC finds it while the search runs, not in a check of the graph.
+        return;
+    }
     let scope = if live.complete { "complete" } else { "current" };
+    // One liveness checker per branch, each with a graph of the distinct states.
+    let branches = if live.branches > 1 {
+        format!("{} branches of ", live.branches)
+    } else {
+        String::new()
+    };
+    let total = distinct * live.branches.max(1) as u64;
     let _ = writeln!(
         out,
-        "Checking temporal properties for the {scope} state space with {distinct} total distinct states at ({})",
+        "Checking {branches}temporal properties for the {scope} state space with {total} total distinct states at ({})",
         timestamp(live.started)
     );
     if live.violation.is_none() {
@@ -57,7 +68,21 @@ pub fn write_checking(out: &mut String, live: &LiveReport, distinct: u64) {
     }
 }
 
-/// `Error: Temporal properties were violated.` and the lasso.
+/// MP's TLC_TEMPORAL_PROPERTY_VIOLATED: `Temporal property A was violated.`, `Temporal
+/// properties A and B were violated.`, `Temporal properties A, B, and C were violated.`
+pub fn violated_line(names: &[String]) -> String {
+    match names {
+        [] => "Temporal properties were violated.".to_string(),
+        [one] => format!("Temporal property {one} was violated."),
+        [a, b] => format!("Temporal properties {a} and {b} were violated."),
+        [init @ .., last] => format!(
+            "Temporal properties {}, and {last} were violated.",
+            init.join(", ")
+        ),
+    }
+}
+
+/// `Error: Temporal property P was violated.` and the lasso.
 pub fn write_violation(
     out: &mut String,
     spec: &Spec,
@@ -66,7 +91,11 @@ pub fn write_violation(
     r: &crate::engine::Report,
 ) {
     let trace = &r.trace;
-    out.push_str("Error: Temporal properties were violated.\n\n");
+    let names = live
+        .violation
+        .as_ref()
+        .map_or(&[][..], |v| &v.properties[..]);
+    let _ = writeln!(out, "Error: {}\n", violated_line(names));
     out.push_str("Error: The following behavior constitutes a counter-example:\n\n");
     for (i, st) in trace.iter().enumerate() {
         let label = step_label(spec, &r.labels, i, st.action);
@@ -84,6 +113,8 @@ pub fn write_violation(
             let label = step_label(spec, &r.labels, trace.len(), *action);
             let _ = writeln!(out, "Back to state {n}: {label}\n");
         }
+        // Found while the search ran: no closing line.
+        Some(LassoEnd::Prefix) => return,
         Some(LassoEnd::Stuttering) => {
             let _ = writeln!(out, "State {}: Stuttering", trace.len() + 1);
         }

@@ -99,6 +99,16 @@ fn eventualities(f: &LF, out: &mut Vec<LF>) {
 }
 
 impl Tableau {
+    /// Whether node `n` asks nothing of the rest of the behaviour (no obligation for what
+    /// follows; `is_action`: which of its atoms would constrain the step leaving it): a path
+    /// reaching it satisfies the formula whatever follows (TLC's accepting tableau node,
+    /// `TBGraphNode.isAccepting`).
+    pub fn asks_nothing_more(&self, n: u32, is_action: impl Fn(u32) -> bool) -> bool {
+        let node = &self.nodes[n as usize];
+        node.next.iter().all(|f| matches!(f, LF::True))
+            && node.lits.iter().all(|&(a, _)| !is_action(a))
+    }
+
     pub fn build(f: &LF) -> Tableau {
         let mut evs = Vec::new();
         eventualities(f, &mut evs);

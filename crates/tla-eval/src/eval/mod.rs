@@ -115,6 +115,9 @@ pub struct Evaluator<'a> {
     /// TLCExt's TLCCache for constant-level expressions: the value by the expression (its
     /// address in the spec) and the closure's value, kept for the run.
     pub(crate) tlc_cache: Mutex<std::collections::HashMap<(usize, Value), Value>>,
+    /// TLC's named registers, `TLCSet("s:name", v)` (one set for the run: TLC keeps one per
+    /// worker; `TLCGet("all:named")` shows this set as the only worker's).
+    pub named_registers: Mutex<std::collections::BTreeMap<String, Value>>,
     pub run: RunInfo,
     /// The fields of TLCGet("config") (mode, worker, deadlock, ...), set by the checker.
     pub tlc_config: Vec<(String, Value)>,
@@ -158,6 +161,7 @@ impl<'a> Evaluator<'a> {
             compiling: true,
             registers: Mutex::new(Default::default()),
             tlc_cache: Mutex::new(Default::default()),
+            named_registers: Mutex::new(Default::default()),
             run: RunInfo {
                 started: OnceLock::from(std::time::Instant::now()),
                 ..RunInfo::default()

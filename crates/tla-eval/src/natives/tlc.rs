@@ -46,6 +46,13 @@ pub(super) const NATIVES: &[Entry] = &[
     ("TLC", "TLCSet", |ev, _, _, a, _| {
         let key = match val(a, 0)? {
             Value::Int(i) => *i,
+            Value::Str(s) if s.as_str().starts_with("s:") => {
+                ev.named_registers
+                    .lock()
+                    .expect("registers")
+                    .insert(s.as_str().to_string(), val(a, 1)?.clone());
+                return Ok(Value::TRUE);
+            }
             other => {
                 return Err(EvalError::new(format!(
                     "TLCSet takes a register number as its first argument, not {other}"
@@ -148,6 +155,26 @@ pub(super) fn tlc_get(
             "duration" => Ok(Value::Int(duration(ev))),
             "stats" => stats(ev),
             "all" => all_registers(ev),
+            "all:named" => {
+                // Per register, the tuple of every worker's value (here one).
+                let named = ev.named_registers.lock().expect("registers");
+                let fields = named
+                    .iter()
+                    .map(|(k, v)| (crate::value::IStr::new(k), Value::tuple(vec![v.clone()])))
+                    .collect();
+                Value::record(fields).map_err(EvalError::from)
+            }
+            other if other.starts_with("s:") => ev
+                .named_registers
+                .lock()
+                .expect("registers")
+                .get(other)
+                .cloned()
+                .ok_or_else(|| {
+                    EvalError::new(format!(
+                        "TLCGet(\"{other}\") was called before TLCSet(\"{other}\", ...)"
+                    ))
+                }),
             other => match other.strip_prefix("-D") {
                 Some(key) => Ok(Value::str(
                     ev.system_properties

@@ -75,6 +75,10 @@ pub struct Args {
     checkpoint: super::checkpoint::CheckpointArgs,
     #[command(flatten)]
     tlc: super::tlc_options::TlcOptions,
+    /// Report every invariant or property violation and search on (TLC's -continue); the
+    /// run then ends as a complete search does (exit 0).
+    #[arg(long = "continue")]
+    continue_after_violation: bool,
 }
 
 impl Args {
@@ -141,6 +145,7 @@ pub fn run(args: Args) -> u8 {
         lncheck: args.lncheck(),
         checkpoint: None,
         user_file: args.tlc.user_file.clone(),
+        continue_after_violation: args.continue_after_violation,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
