@@ -542,3 +542,82 @@ Inv == x < 2
             .line(&format!("State 3: {label}"));
     }
 }
+
+/// Every option of TLC 2026.11's `tlc2.TLC` (the strings its handleParameters compares the
+/// arguments with), each with a value of the kind it takes: accepted by `tlacheck tlc`, and
+/// either carried out quietly or named in a warning.
+#[test]
+fn every_option_of_tlc_is_accepted() {
+    let d = model();
+    d.file("Post.tla", "---- MODULE Post ----\nOk == TRUE\n====\n");
+    let quiet: &[&[&str]] = &[
+        &["-modelcheck"],
+        &["-noGenerateSpecTE"],
+        &["-noGenerateSpecTEBin"],
+        &["-noTE"],
+        &["-noTEBin"],
+        &["-deadlock"],
+        &["-difftrace"],
+        &["-continue"],
+        &["-nowarning"],
+        &["-cleanup"],
+        &["-tool"],
+        &["-terse"],
+        &["-view"],
+        &["-userFile", "out.txt"],
+        &["-config", "Count.cfg"],
+        &["-checkpoint", "0"],
+        &["-metadir", "meta"],
+        &["-seed", "3"],
+        &["-fp", "2"],
+        &["-lncheck", "final"],
+        &["-workers", "2"],
+        &["-inv", "x < 100"],
+        &["-invlevel", "100"],
+        &["-postCondition", "Post!Ok"],
+        &["-dumpTrace", "json", "t.json"],
+        &["-simulate", "num=2"],
+    ];
+    let warned: &[&[&str]] = &[
+        // -depth bounds simulation only.
+        &["-depth", "5"],
+        &["-gzip"],
+        &["-debug"],
+        &["-fpmem", "0.25"],
+        &["-fpbits", "1"],
+        &["-aril", "1"],
+        &["-teSpecOutDir", "te"],
+        &["-messagesAsErrors", "2110"],
+        &["-suppressMessages", "2110"],
+        &["-loadTrace", "json", "t.json"],
+        &["-maxSetSize", "1000"],
+        &["-dfid", "3"],
+        &["-coverage", "1"],
+        &["-dump", "states.dump"],
+        &["-dump", "dot,colorize", "states.dot"],
+        &["-generateSpecTE"],
+        &["-debugger", "nosuspend"],
+    ];
+    for (options, warns) in quiet
+        .iter()
+        .map(|o| (o, false))
+        .chain(warned.iter().map(|o| (o, true)))
+    {
+        let mut args: Vec<&str> = options.to_vec();
+        if options[0] != "-deadlock" {
+            args.push("-deadlock");
+        }
+        args.push("Count");
+        let run = tlc(&d, &args);
+        assert!(matches!(run.code, Some(0)), "{options:?}: {run}");
+        let warning = run
+            .stderr
+            .lines()
+            .any(|l| l.starts_with("Warning: ") && l.contains(options[0]));
+        assert_eq!(warning, warns, "{options:?}: {run}");
+    }
+    // -h prints the usage and runs nothing.
+    let help = tlc(&d, &["-h"]);
+    help.code(0);
+    assert!(!help.stdout.contains("states generated"), "{help}");
+}
