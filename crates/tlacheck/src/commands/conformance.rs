@@ -384,13 +384,15 @@ fn markdown(rows: &[Row], args: &Args) -> String {
         s,
         "Produced by `tlacheck conformance --corpus {} --max-tlc-seconds {} --out docs/CONFORMANCE.md` \
          (release build): every model of expected.json whose TLC outcome is success, safety, deadlock, \
-         assumption or liveness failure and whose TLC time is at most {} s, each run with a limit of {}x TLC's seconds.\n",
+         assumption or liveness failure, or an error, and whose TLC time is at most {} s, each run with a limit of \
+         {}x TLC's seconds. Each run's stdout is read as a script reads TLC's: the first `Error:` message \
+         names the outcome and the violated property, the statistics lines give the figures.\n",
         args.corpus.display(),
         args.max_tlc_seconds,
         args.max_tlc_seconds,
         args.time_factor
     );
-    let _ = writeln!(s, "A model is exact when outcome and violated property equal TLC's and, for a passing model, distinct states, states generated and depth; for a violation, the counterexample length.\n");
+    let _ = writeln!(s, "A model is exact when outcome and violated property equal TLC's and, for a passing model, distinct states, states generated and depth; for a violation, the counterexample length; where TLC stops with an error, when ours is an error too (never a verdict).\n");
     let _ = writeln!(s, "| set | exact |\n|---|---|");
     let _ = writeln!(s, "| all models run | {e_all} / {n_all} |");
     let _ = writeln!(s, "| without temporal properties | {e_safe} / {n_safe} |");
