@@ -313,6 +313,14 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         claim: Option<&mut Claim>,
     ) -> Found {
         let sh = self.sh;
+        // TLCExt!Trace ends at this state, in the constraints as in the invariants.
+        if let Some(p) = path {
+            let mut p = p.to_vec();
+            p.push(state.clone());
+            *sh.ev.run.trace.lock().expect("trace") = p;
+        } else if sh.keeps_trace {
+            *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
+        }
         let mut in_model = true;
         for (i, c) in sh.model.constraints.iter().enumerate() {
             match self.holds_by_parts(c, Kind::Constraint, i, state) {
@@ -369,13 +377,6 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         let bad = if seen {
             None
         } else {
-            if let Some(p) = path {
-                let mut p = p.to_vec();
-                p.push(state.clone());
-                *sh.ev.run.trace.lock().expect("trace") = p;
-            } else if sh.keeps_trace {
-                *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
-            }
             self.invariants(state, step.is_none()).err()
         };
         Found::InModel { fp, bad }

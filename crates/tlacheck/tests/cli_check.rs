@@ -608,6 +608,53 @@ Short == Len(Trace) < 3
     .line("State 3: <Next line 5, col 9 to line 5, col 27 of module Tr>");
 }
 
+// Trace in a CONSTRAINT also ends at the state being checked (the initial state included):
+// x = 0, 1, 2 are in the model, x = 3 is generated and left out. TLC 2.19
+// (`tlc2.TLC -workers 1 -deadlock TrC`): 4 generated, 3 distinct, depth 3.
+#[test]
+fn tlcext_trace_in_a_constraint() {
+    let spec = "---- MODULE TrC ----
+EXTENDS Naturals, Sequences, TLCExt
+VARIABLE x
+Init == x = 0
+Next == x' = x + 1
+Con == Len(Trace) = x + 1 /\\ Trace[Len(Trace)].x = x /\\ x < 3
+====
+";
+    run_model(
+        "TrC",
+        spec,
+        "INIT Init\nNEXT Next\nCONSTRAINT Con\n",
+        &["--no-deadlock"],
+    )
+    .code(0)
+    .line("4 states generated, 3 distinct states found, 0 states left on queue.");
+}
+
+// TLCExt's TLCFP is an integer fingerprint: equal values (a function over 1..2 and a tuple)
+// give the same integer, different ones different integers. The library's text is
+// `CHOOSE fp \\in Int : TRUE`, which cannot be evaluated. TLC 2.19
+// (`tlc2.TLC -workers 1 -deadlock Fp`): 2 generated, 1 distinct, depth 1.
+#[test]
+fn tlcext_tlcfp_is_an_integer_fingerprint() {
+    let spec = "---- MODULE Fp ----
+EXTENDS Integers, TLCExt
+VARIABLE x
+Init == x = [i \\in {1, 2} |-> i]
+Next == x' = <<1, 2>>
+Inv == TLCFP(x) = TLCFP(<<1, 2>>) /\\ TLCFP(x) /= TLCFP(<<2, 1>>) /\\ TLCFP(x) \\in Int
+====
+";
+    run_model(
+        "Fp",
+        spec,
+        "INIT Init\nNEXT Next\nINVARIANT Inv\n",
+        &["--no-deadlock"],
+    )
+    .code(0)
+    .line("2 states generated, 1 distinct states found, 0 states left on queue.");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 8. Evaluation errors.
 

@@ -19,6 +19,9 @@
 //!   take the step (an empty answer means yes).
 //! * `Trace`, `CounterExample` and `ToTrace` need the model checker's trace.
 //! * `TLCEvalDefinition(name)`: the value of the definition called `name`.
+//! * `TLCFP(v)`: an integer fingerprint of `v` (TLC's own 64-bit fingerprint cut to an int);
+//!   equal values give equal integers. Ours is our fingerprint cut the same way, so the
+//!   numbers differ from TLC's but the equalities are the same.
 //!
 //! # What differs
 //!
@@ -47,6 +50,11 @@ pub(super) const NATIVES: &[Entry] = &[
         Ok(Value::TRUE)
     }),
     ("TLCExt", "TLCNoOp", |_, _, _, a, _| Ok(val(a, 0)?.clone())),
+    ("TLCExt", "TLCFP", |_, _, _, a, _| {
+        // The value's fingerprint as a (32-bit) integer; the library text is a CHOOSE over Int.
+        let fp = val(a, 0)?.fingerprint().map_err(EvalError::from)?;
+        Value::int(i64::from(fp as u32 as i32)).map_err(EvalError::from)
+    }),
     ("TLCExt", "TLCCache", tlc_cache),
     ("TLCExt", "TLCGetOrDefault", |ev, env, sv, a, loc| {
         get_or_default(ev, env, sv, val(a, 0)?, val(a, 1)?, loc)
