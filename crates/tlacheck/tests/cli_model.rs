@@ -477,3 +477,26 @@ fn an_action_property_is_named_by_the_last_definition_entered() {
             .line(&format!("Error: Action property {name} is violated."));
     }
 }
+
+// TLC evaluates every predicate of a temporal property in every state, even one the check
+// would not need: with `x > 5` never true, `x = "a"` is still compared with 0, an error
+// (`java -cp tla2tools.jar tlc2.TLC -workers 1 LE`: exit 255, "Attempted to check equality
+// of integer 0 with non-integer"), never a verdict.
+#[test]
+fn a_temporal_predicate_that_fails_to_evaluate_is_an_error_even_if_not_needed() {
+    let spec = "---- MODULE LE ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 2
+Spec == Init /\\ [][Next]_x
+Prop == x > 5 ~> x = \"a\"
+====
+";
+    let r = run_model("LE", spec, "SPECIFICATION Spec\nPROPERTY Prop\n", &[]);
+    assert!(
+        !matches!(r.code, Some(0 | 10..=13)),
+        "a verdict instead of an error:\n{r}"
+    );
+    r.line("Error: Attempted to check equality of integer 0 with non-integer:");
+}
