@@ -500,3 +500,28 @@ Prop == x > 5 ~> x = \"a\"
     );
     r.line("Error: Attempted to check equality of integer 0 with non-integer:");
 }
+
+// TLC: `WF_vars(Flip)` with Flip leaving q unprimed cannot evaluate ENABLED <<Flip>>_vars
+// (vars' needs q'): `java -cp tla2tools.jar tlc2.TLC -workers 1 WU` exits 255 with "The action
+// formula A appearing in a WF_v(A) or SF_v(A) operator does not specify the primed value of
+// the variable q occurring in the state formula v.", never a verdict.
+#[test]
+fn a_fair_action_that_leaves_a_subscript_variable_unprimed_is_an_error() {
+    let spec = "---- MODULE WU ----
+EXTENDS Naturals
+VARIABLES p, q
+vars == <<p, q>>
+Init == p = 0 /\\ q = 0
+Flip == p' = 1 - p
+Next == Flip /\\ UNCHANGED q
+Spec == Init /\\ [][Next]_vars /\\ WF_vars(Flip)
+Prop == []<>(p = 0)
+====
+";
+    let r = run_model("WU", spec, "SPECIFICATION Spec\nPROPERTY Prop\n", &[]);
+    assert!(
+        !matches!(r.code, Some(0 | 10..=13)),
+        "a verdict instead of an error:\n{r}"
+    );
+    r.line("Error: The action formula A appearing in a WF_v(A) or SF_v(A) operator does not specify the primed value of the variable q occurring in the state formula v.");
+}
