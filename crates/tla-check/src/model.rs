@@ -456,21 +456,32 @@ struct Properties {
 /// a bare application `D` (or `[]D`) by `D`, the whole body of a definition `D` reached
 /// without splitting a conjunction by `D`, any other conjunct by its location.
 fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
-    fn walk(spec: &Spec, e: &Expr, subst: &Subst, name: Option<&str>, out: &mut Vec<Check>) {
+    /// `inner` is the last definition entered since the conjunction last split, which TLC
+    /// names an action property (`[][A]_v`) by.
+    fn walk(
+        spec: &Spec,
+        e: &Expr,
+        subst: &Subst,
+        name: Option<&str>,
+        inner: Option<&str>,
+        out: &mut Vec<Check>,
+    ) {
         let level = |e: &Expr| substitute(e, subst).level;
         match &e.kind {
             ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items)
                 if level(e) == Level::Temporal =>
             {
-                items.iter().for_each(|i| walk(spec, i, subst, None, out))
+                items
+                    .iter()
+                    .for_each(|i| walk(spec, i, subst, None, None, out))
             }
             ExprKind::Let(_, body) | ExprKind::Label(_, body) if level(e) == Level::Temporal => {
-                walk(spec, body, subst, name, out)
+                walk(spec, body, subst, name, inner, out)
             }
             ExprKind::Local(l) | ExprKind::OpArg(OpRef::Param(l))
                 if subst.iter().any(|(k, _)| k == l) =>
             {
-                walk(spec, &substitute(e, subst), &Vec::new(), name, out)
+                walk(spec, &substitute(e, subst), &Vec::new(), name, inner, out)
             }
             ExprKind::Call(d, args)
                 if level(e) == Level::Temporal && expands(spec, *d, args, Level::Temporal) =>
@@ -486,6 +497,7 @@ fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
                     &def.body,
                     &inner,
                     Some(name.unwrap_or(&def.name)),
+                    Some(&def.name),
                     out,
                 )
             }
@@ -501,15 +513,24 @@ fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
                     }
                     _ => bare(&leaf),
                 };
+                let is_action = matches!(&leaf.kind, ExprKind::Builtin(Builtin::Always, a)
+                    if matches!(a[0].kind, ExprKind::BoxAction(..)));
                 let name = own
-                    .or(name.map(str::to_string))
+                    .or(if is_action { inner } else { name }.map(str::to_string))
                     .unwrap_or_else(|| crate::report::describe_loc(spec, e.loc));
                 out.push(Check { name, expr: leaf })
             }
         }
     }
     let mut parts = Vec::new();
-    walk(spec, &c.expr, &Vec::new(), Some(&c.name), &mut parts);
+    walk(
+        spec,
+        &c.expr,
+        &Vec::new(),
+        Some(&c.name),
+        Some(&c.name),
+        &mut parts,
+    );
     for p in parts {
         match &p.expr.kind {
             ExprKind::Builtin(Builtin::Always, a)
@@ -606,15 +627,13 @@ fn bind_constants(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<(), M
         if o.module.is_none() {
             if let Some(c) = const_named(&o.name.name) {
                 let binding = if spec.constants[c.index()].arity == 0 {
-                    let v = ev
-                        .eval_def(target, &mut Env::new(), &StateView::constant())
-                        .map_err(|e| {
-                            err(
-                                format!("Evaluating {}: {}", o.target.name, e.message),
-                                Some(&o.target),
-                            )
-                        })?;
-                    Binding::Val(v)
+                    // TLC evaluates such definitions up front but keeps an error to itself:
+                    // the constant then stands for the definition, whose error surfaces
+                    // where the constant is used (an ASSUME, Init, ...).
+                    match ev.eval_def(target, &mut Env::new(), &StateView::constant()) {
+                        Ok(v) => Binding::Val(v),
+                        Err(_) => Binding::Op(OpValue::Def(target)),
+                    }
                 } else {
                     Binding::Op(OpValue::Def(target))
                 };

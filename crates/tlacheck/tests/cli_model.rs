@@ -399,3 +399,129 @@ fn a_specification_without_variables_generates_no_state() {
         .success()
         .stats(0, 0, 0, 0);
 }
+
+// TLC evaluates a constant bound to a definition (`C <- Bad`) up front but keeps an error to
+// itself: unused, the run completes (4 generated, 3 distinct, depth 3, exit 0); used in an
+// ASSUME, the assumption fails there (exit 10, "Evaluating assumption line 6, col 8 to line
+// 6, col 8 of module LC failed."). Bad compares two functions over Nat, which TLC cannot.
+const LC: &str = "---- MODULE LC ----
+EXTENDS Naturals
+CONSTANT C, D
+VARIABLE x
+Bad == [n \\in Nat |-> n] = [n \\in Nat |-> n]
+ASSUME D
+Init == x = 0
+Next == x' = (x + 1) % 3
+====
+";
+
+#[test]
+fn a_constant_bound_to_a_failing_definition_fails_only_where_used() {
+    run_model(
+        "LC",
+        LC,
+        "CONSTANT C <- Bad\nD = TRUE\nINIT Init\nNEXT Next\n",
+        &[],
+    )
+    .success()
+    .stats(4, 3, 0, 3);
+    run_model(
+        "LC",
+        LC,
+        "CONSTANT C <- Bad\nD <- Bad\nINIT Init\nNEXT Next\n",
+        &[],
+    )
+    .code(10)
+    .line("Error: Evaluating assumption line 6, col 8 to line 6, col 8 of module LC failed.");
+}
+
+// TLC names a violated action property `[][A]_v` by the last definition entered on the way to
+// it (of any arity, LET ones too) since a conjunction last split, else by its location:
+// `java -cp tla2tools.jar tlc2.TLC -workers 1 AN` with PROPERTY P1 .. P8 in turn gives A, op,
+// f, Q, A, op, op and "line 17, col 7 to line 17, col 18"; each run 4 generated, 3 distinct.
+const AN: &str = "---- MODULE AN ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 3
+Spec == Init /\\ [][Next]_x
+A == [][x' > x]_x
+op(b) == [][b]_x
+wrap(p) == p
+P1 == A
+P2 == op(x' > x)
+P3 == LET f(y) == y IN f([][x' > x]_x)
+P4 == LET Q == [][x' > x]_x IN Q
+P5 == wrap(A)
+P6 == wrap(op(x' > x))
+P7 == op(x' > x) /\\ A
+P8 == [][x' > x]_x /\\ A
+====
+";
+
+#[test]
+fn an_action_property_is_named_by_the_last_definition_entered() {
+    for (p, name) in [
+        ("P1", "A"),
+        ("P2", "op"),
+        ("P3", "f"),
+        ("P4", "Q"),
+        ("P5", "A"),
+        ("P6", "op"),
+        ("P7", "op"),
+        ("P8", "line 17, col 7 to line 17, col 18 of module AN"),
+    ] {
+        let cfg = format!("SPECIFICATION Spec\nPROPERTY {p}\n");
+        run_model("AN", AN, &cfg, &[])
+            .code(13)
+            .line(&format!("Error: Action property {name} is violated."));
+    }
+}
+
+// TLC evaluates every predicate of a temporal property in every state, even one the check
+// would not need: with `x > 5` never true, `x = "a"` is still compared with 0, an error
+// (`java -cp tla2tools.jar tlc2.TLC -workers 1 LE`: exit 255, "Attempted to check equality
+// of integer 0 with non-integer"), never a verdict.
+#[test]
+fn a_temporal_predicate_that_fails_to_evaluate_is_an_error_even_if_not_needed() {
+    let spec = "---- MODULE LE ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 2
+Spec == Init /\\ [][Next]_x
+Prop == x > 5 ~> x = \"a\"
+====
+";
+    let r = run_model("LE", spec, "SPECIFICATION Spec\nPROPERTY Prop\n", &[]);
+    assert!(
+        !matches!(r.code, Some(0 | 10..=13)),
+        "a verdict instead of an error:\n{r}"
+    );
+    r.line("Error: Attempted to check equality of integer 0 with non-integer:");
+}
+
+// TLC: `WF_vars(Flip)` with Flip leaving q unprimed cannot evaluate ENABLED <<Flip>>_vars
+// (vars' needs q'): `java -cp tla2tools.jar tlc2.TLC -workers 1 WU` exits 255 with "The action
+// formula A appearing in a WF_v(A) or SF_v(A) operator does not specify the primed value of
+// the variable q occurring in the state formula v.", never a verdict.
+#[test]
+fn a_fair_action_that_leaves_a_subscript_variable_unprimed_is_an_error() {
+    let spec = "---- MODULE WU ----
+EXTENDS Naturals
+VARIABLES p, q
+vars == <<p, q>>
+Init == p = 0 /\\ q = 0
+Flip == p' = 1 - p
+Next == Flip /\\ UNCHANGED q
+Spec == Init /\\ [][Next]_vars /\\ WF_vars(Flip)
+Prop == []<>(p = 0)
+====
+";
+    let r = run_model("WU", spec, "SPECIFICATION Spec\nPROPERTY Prop\n", &[]);
+    assert!(
+        !matches!(r.code, Some(0 | 10..=13)),
+        "a verdict instead of an error:\n{r}"
+    );
+    r.line("Error: The action formula A appearing in a WF_v(A) or SF_v(A) operator does not specify the primed value of the variable q occurring in the state formula v.");
+}

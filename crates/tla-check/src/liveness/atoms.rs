@@ -5,6 +5,7 @@ use super::formula::{Atom, LF};
 use super::graph::Graph;
 use std::sync::Arc;
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
+use tla_sema::ir::{Builtin, Expr, ExprKind};
 
 pub struct Truth<'g, 'e, 'a> {
     ev: &'e Evaluator<'a>,
@@ -51,7 +52,10 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
             // `ENABLED <<A>>_v` that cannot be evaluated directly (A reads a primed
             // expression, as an implied spec's action does under a refinement mapping):
             // whether some step of the graph from s is an <<A>>_v step.
-            (Err(_), Some(step)) => {
+            (Err(e), Some(step)) => {
+                if let Some(err) = self.unspecified_subscript(a, s, &e) {
+                    return Err(err);
+                }
                 let mut any = false;
                 for e in self.graph.edges(s) {
                     if self.on_edge(step, e)? {
@@ -64,6 +68,33 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
             }
             (r, _) => r,
         }
+    }
+
+    /// TLC's error for `ENABLED <<A>>_v` when A itself is enabled in state `s` but leaves a
+    /// variable of v without a primed value (`WF_vars(A)` with A not fixing every variable):
+    /// not a case for reading the step off the graph.
+    fn unspecified_subscript(&self, a: u32, s: u32, e: &EvalError) -> Option<EvalError> {
+        let var = e
+            .message
+            .strip_prefix("The variable ")?
+            .strip_suffix("' is not assigned a value here.")?;
+        let atom = &self.atoms[a as usize];
+        let ExprKind::Builtin(Builtin::Enabled, args) = &atom.expr.kind else {
+            return None;
+        };
+        let ExprKind::AngleAction(act, _) = &args.first()?.kind else {
+            return None;
+        };
+        let plain = Expr {
+            kind: ExprKind::Builtin(Builtin::Enabled, vec![(**act).clone()]),
+            ..atom.expr.clone()
+        };
+        let mut env = Env::from_bindings(&atom.bindings);
+        let state = StateView::state(&self.states[s as usize]);
+        self.ev.eval_bool(&plain, &mut env, &state).ok()?;
+        Some(EvalError::new(format!(
+            "The action formula A appearing in a WF_v(A) or SF_v(A) operator does not specify the primed value of the variable {var} occurring in the state formula v."
+        )))
     }
 
     /// An atom on edge `e` (a state predicate is read in the edge's source).

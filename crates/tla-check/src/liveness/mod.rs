@@ -234,6 +234,20 @@ fn check_graph(
     }
     let atoms = std::mem::take(&mut reader.atoms.list);
     let mut truth = atoms::Truth::new(ev, &atoms, states, graph);
+    // TLC evaluates every predicate of the properties in every state and every action on
+    // every step (LiveCheck.addNextState), so an error in one the search would not need
+    // (`P ~> Q` with P never true) is still an error.
+    for a in 0..atoms.len() as u32 {
+        if truth.is_action(a) {
+            for e in 0..graph.dst.len() {
+                truth.on_edge(a, e)?;
+            }
+        } else {
+            for s in 0..graph.states() {
+                truth.in_state(a, s as u32)?;
+            }
+        }
+    }
     let mut violation =
         finite_violation(ev, model, &atoms, &problems, &fair, &assumed, graph, states)?;
     'props: for (name, disjuncts) in problems.iter().filter(|_| violation.is_none()) {

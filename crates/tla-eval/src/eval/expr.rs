@@ -52,6 +52,14 @@ impl Evaluator<'_> {
             Var(v) => self.var(*v, sv, loc),
             Const(c) => match self.const_binding(*c) {
                 Some(Binding::Val(v)) => Ok(v.clone()),
+                // A constant the model binds to a definition that failed to evaluate up
+                // front: evaluated where used, as TLC does (the error surfaces there).
+                Some(Binding::Op(crate::env::OpValue::Def(d)))
+                    if self.spec.def(*d).params.is_empty() =>
+                {
+                    let d = *d;
+                    self.eval_def(d, &mut Env::new(), &StateView::constant())
+                }
                 Some(Binding::Op(_) | Binding::Var(..) | Binding::Lazy(..)) => {
                     Err(EvalError::at("an operator constant used as a value", loc))
                 }
