@@ -623,7 +623,7 @@ fn every_option_of_tlc_is_accepted() {
 }
 
 // TLC 2026.11 `-workers 1 -maxSetSize 10 M`: a set collected element by element (filter, map
-// with its duplicates, \cup, UNION) of more than 10 elements is an evaluation error, exit 75,
+// with its duplicates, \cup, UNION, \cap, \) of more than 10 elements is an evaluation error, exit 75,
 // "Attempted to construct a set with too many elements (>10)."; the same action with the
 // sets within the bound (`(1..6) \cup (1..6)`, 12 images but 6 elements) passes. Sets TLC
 // sizes up front are not bounded: `x' \in SUBSET (1..5)` (32 elements) gives 1025 generated,
@@ -647,6 +647,9 @@ fn max_set_size_bounds_the_sets_evaluation_collects() {
         "Cardinality({0 : y \\in 1..20}) = 1",
         "Cardinality((1..6) \\cup (10..16)) = 13",
         "Cardinality(UNION {1..6, 10..16}) = 13",
+        "Cardinality((1..20) \\ {1}) = 19",
+        "Cardinality((1..20) \\cap (1..20)) = 20",
+        "Cardinality({<<a, b>> \\in (1..4) \\X (1..4) : TRUE}) = 16",
     ];
     for (i, e) in over.iter().enumerate() {
         let name = format!("Over{i}");

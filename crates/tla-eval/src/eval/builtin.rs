@@ -144,6 +144,7 @@ impl Evaluator<'_> {
                 out.push(x);
             }
         }
+        self.check_set_size(out.len(), loc)?;
         Ok(Value::Set(SetValue::from_sorted_unchecked(out)))
     }
 
@@ -245,6 +246,7 @@ impl Evaluator<'_> {
                         out.push(x);
                     }
                 }
+                self.check_set_size(out.len(), loc)?;
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
             Cap | SetMinus => {
@@ -263,6 +265,7 @@ impl Evaluator<'_> {
                     }
                     s => enumerate(s, loc)?.iter().try_for_each(visit)?,
                 }
+                self.check_set_size(out.len(), loc)?;
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
             Subseteq => {

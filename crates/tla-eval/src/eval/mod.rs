@@ -126,7 +126,7 @@ pub struct Evaluator<'a> {
     /// Where Print and PrintT write.
     pub out: Mutex<Box<dyn std::io::Write + Send>>,
     /// TLC's `-maxSetSize`: the most elements a set built by collecting them (a filter, a
-    /// map, `\cup`, `UNION`) may get; checked only where such a set is built.
+    /// map, `\cup`, `UNION`, `\cap`, `\`) may get; checked only where such a set is built.
     pub max_set_size: usize,
 }
 
