@@ -40,6 +40,8 @@ pub struct Setup {
     pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
     /// TLC's -userFile: where Print and PrintT write (None: stdout).
     pub user_file: Option<PathBuf>,
+    /// TLC's `-maxSetSize`: the largest set evaluation builds (None: TLC's default).
+    pub max_set_size: Option<u64>,
     /// TLC's `-continue`: report each invariant or property violation and search on.
     pub continue_after_violation: bool,
 }
@@ -143,6 +145,9 @@ pub fn with_model<R>(
     let spec = &loaded.spec;
     intern::intern_in_tlc_order(spec, &loaded.config_text);
     let mut ev = Evaluator::new(spec);
+    if let Some(n) = setup.max_set_size {
+        ev.max_set_size = usize::try_from(n).unwrap_or(usize::MAX);
+    }
     if let Some(path) = &setup.user_file {
         let file = std::fs::File::create(path).map_err(|e| SetupError {
             message: format!(

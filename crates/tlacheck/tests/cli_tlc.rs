@@ -577,6 +577,7 @@ fn every_option_of_tlc_is_accepted() {
         &["-postCondition", "Post!Ok"],
         &["-dumpTrace", "json", "t.json"],
         &["-simulate", "num=2"],
+        &["-maxSetSize", "1000"],
     ];
     let warned: &[&[&str]] = &[
         // -depth bounds simulation only.
@@ -590,7 +591,6 @@ fn every_option_of_tlc_is_accepted() {
         &["-messagesAsErrors", "2110"],
         &["-suppressMessages", "2110"],
         &["-loadTrace", "json", "t.json"],
-        &["-maxSetSize", "1000"],
         &["-dfid", "3"],
         &["-coverage", "1"],
         &["-dump", "states.dump"],
@@ -620,4 +620,82 @@ fn every_option_of_tlc_is_accepted() {
     let help = tlc(&d, &["-h"]);
     help.code(0);
     assert!(!help.stdout.contains("states generated"), "{help}");
+}
+
+// TLC 2026.11 `-workers 1 -maxSetSize 10 M`: a set collected element by element (filter, map
+// with its duplicates, \cup, UNION, \cap, \) of more than 10 elements is an evaluation error, exit 75,
+// "Attempted to construct a set with too many elements (>10)."; the same action with the
+// sets within the bound (`(1..6) \cup (1..6)`, 12 images but 6 elements) passes. Sets TLC
+// sizes up front are not bounded: `x' \in SUBSET (1..5)` (32 elements) gives 1025 generated,
+// 32 distinct, depth 2; `x \in [1..3 -> 1..3]` (27) gives 54, 27, depth 1.
+#[test]
+fn max_set_size_bounds_the_sets_evaluation_collects() {
+    let d = Dir::new();
+    let spec = |name: &str, init: &str, next: &str| {
+        d.file(
+            &format!("{name}.tla"),
+            &format!(
+                "---- MODULE {name} ----\nEXTENDS Naturals, FiniteSets\nVARIABLE x\n\
+                 Init == {init}\nNext == {next}\n====\n"
+            ),
+        )
+        .file(&format!("{name}.cfg"), "INIT Init\nNEXT Next\n");
+    };
+    let over = [
+        "Cardinality({y \\in 1..20 : TRUE}) = 20",
+        "Cardinality({y \\in 1..11 : TRUE}) = 11",
+        "Cardinality({0 : y \\in 1..20}) = 1",
+        "Cardinality((1..6) \\cup (10..16)) = 13",
+        "Cardinality(UNION {1..6, 10..16}) = 13",
+        "Cardinality((1..20) \\ {1}) = 19",
+        "Cardinality((1..20) \\cap (1..20)) = 20",
+        "Cardinality({<<a, b>> \\in (1..4) \\X (1..4) : TRUE}) = 16",
+    ];
+    for (i, e) in over.iter().enumerate() {
+        let name = format!("Over{i}");
+        spec(&name, "x = 0", &format!("x' = x /\\ {e}"));
+        tlc(&d, &["-workers", "1", "-maxSetSize", "10", &name])
+            .code(75)
+            .line("Error: Attempted to construct a set with too many elements (>10).");
+        // TLC's default bound (1000000) lets them through.
+        tlc(&d, &["-workers", "1", &name]).success();
+    }
+    spec(
+        "Within",
+        "x = 0",
+        "x' = x /\\ Cardinality((1..6) \\cup (1..6)) = 6 /\\ Cardinality({y \\in 1..20 : y < 5}) = 4",
+    );
+    tlc(&d, &["-workers", "1", "-maxSetSize", "10", "Within"]).success();
+    spec("Subsets", "x = {}", "x' \\in SUBSET (1..5)");
+    tlc(&d, &["-workers", "1", "-maxSetSize", "10", "Subsets"])
+        .success()
+        .stats(1025, 32, 0, 2);
+    spec("Funcs", "x \\in [1..3 -> 1..3]", "x' = x");
+    tlc(&d, &["-workers", "1", "-maxSetSize", "10", "Funcs"])
+        .success()
+        .stats(54, 27, 0, 1);
+}
+
+// TLC 2026.11 `-workers 1 M` (default -maxSetSize 1000000): a filter keeping 1000000
+// elements passes (2 generated, 1 distinct); one keeping 1000001 is exit 75, "Attempted to
+// construct a set with too many elements (>1000000)."
+#[test]
+fn the_default_max_set_size_is_tlc_s() {
+    let d = Dir::new();
+    for (name, n) in [("AtBound", 1_000_000), ("OverBound", 1_000_001)] {
+        d.file(
+            &format!("{name}.tla"),
+            &format!(
+                "---- MODULE {name} ----\nEXTENDS Naturals, FiniteSets\nVARIABLE x\n\
+                 Init == x = 0\nNext == x' = x /\\ Cardinality({{y \\in 1..{n} : TRUE}}) = {n}\n====\n"
+            ),
+        )
+        .file(&format!("{name}.cfg"), "INIT Init\nNEXT Next\n");
+    }
+    tlc(&d, &["-workers", "1", "AtBound"])
+        .success()
+        .line("2 states generated, 1 distinct states found, 0 states left on queue.");
+    tlc(&d, &["-workers", "1", "OverBound"])
+        .code(75)
+        .line("Error: Attempted to construct a set with too many elements (>1000000).");
 }

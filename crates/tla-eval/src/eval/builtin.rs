@@ -73,7 +73,9 @@ impl Evaluator<'_> {
                             out.push(x.clone());
                         }
                     }
-                    return Ok(Value::Set(out.finish().at(loc)?));
+                    let u = out.finish().at(loc)?;
+                    self.check_set_size(u.len(), loc)?;
+                    return Ok(Value::Set(u));
                 }
                 let vals = self.values(args, env, sv)?;
                 self.builtin_values(b, vals, loc)
@@ -142,6 +144,7 @@ impl Evaluator<'_> {
                 out.push(x);
             }
         }
+        self.check_set_size(out.len(), loc)?;
         Ok(Value::Set(SetValue::from_sorted_unchecked(out)))
     }
 
@@ -229,7 +232,10 @@ impl Evaluator<'_> {
             Cup => {
                 let b = enumerate(&vals[1], loc)?;
                 let a = enumerate(&vals[0], loc)?;
-                Value::Set(a.union(&b).at(loc)?)
+                let u = a.union(&b).at(loc)?;
+                // TLC bounds the union itself, not the operands' sum (`S \cup S` is fine).
+                self.check_set_size(u.len(), loc)?;
+                Value::Set(u)
             }
             // TLC's `Reducible.cap`: an explicit set or an interval filters itself by the
             // other operand, whichever side it is on (`Nat \cap {1, 2}`).
@@ -240,6 +246,7 @@ impl Evaluator<'_> {
                         out.push(x);
                     }
                 }
+                self.check_set_size(out.len(), loc)?;
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
             Cap | SetMinus => {
@@ -258,6 +265,7 @@ impl Evaluator<'_> {
                     }
                     s => enumerate(s, loc)?.iter().try_for_each(visit)?,
                 }
+                self.check_set_size(out.len(), loc)?;
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
             Subseteq => {
@@ -285,7 +293,9 @@ impl Evaluator<'_> {
                         b.push(x.clone());
                     }
                 }
-                Value::Set(b.finish().at(loc)?)
+                let u = b.finish().at(loc)?;
+                self.check_set_size(u.len(), loc)?;
+                Value::Set(u)
             }
             Domain => match &vals[0] {
                 Value::Func(f) => f.domain_value(),

@@ -202,6 +202,9 @@ impl Evaluator<'_> {
             SetFilter(bound, pred) => {
                 let s = self.expr(&bound.set, env, sv)?;
                 if let Some(v) = self.filter_pairs(bound, pred, &s, env, sv)? {
+                    if let Value::Set(kept) = &v {
+                        self.check_set_size(kept.len(), loc)?;
+                    }
                     return Ok(v);
                 }
                 let elems = s.enumerate().at(loc)?;
@@ -215,12 +218,17 @@ impl Evaluator<'_> {
                         out.push(x.clone());
                     }
                 }
+                self.check_set_size(out.len(), loc)?;
                 // A subset of a normalized set is still in order.
                 Ok(Value::Set(crate::value::SetValue::from_sorted_unchecked(out)))
             }
             SetMap(body, bounds) => {
                 let mut b = SetBuilder::new();
+                // TLC counts every image, duplicates included, against -maxSetSize.
+                let mut images = 0usize;
                 self.for_each_binding(bounds, env, sv, &mut |ev, env| {
+                    images += 1;
+                    ev.check_set_size(images, loc)?;
                     b.push(ev.expr(body, env, sv)?);
                     Ok(true)
                 })?;

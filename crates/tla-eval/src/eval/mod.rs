@@ -125,7 +125,13 @@ pub struct Evaluator<'a> {
     pub system_properties: std::collections::HashMap<String, String>,
     /// Where Print and PrintT write.
     pub out: Mutex<Box<dyn std::io::Write + Send>>,
+    /// TLC's `-maxSetSize`: the most elements a set built by collecting them (a filter, a
+    /// map, `\cup`, `UNION`, `\cap`, `\`) may get; checked only where such a set is built.
+    pub max_set_size: usize,
 }
+
+/// TLC's default `-maxSetSize` (`TLCGlobals.setBound`).
+pub const DEFAULT_MAX_SET_SIZE: usize = 1_000_000;
 
 impl<'a> Evaluator<'a> {
     pub fn new(spec: &'a Spec) -> Self {
@@ -169,7 +175,23 @@ impl<'a> Evaluator<'a> {
             tlc_config: Vec::new(),
             system_properties: Default::default(),
             out: Mutex::new(Box::new(std::io::stdout())),
+            max_set_size: DEFAULT_MAX_SET_SIZE,
         }
+    }
+
+    /// TLC refuses to collect more than `-maxSetSize` elements into a set (its `ValueVec`
+    /// does not grow past the bound), an evaluation error.
+    pub(crate) fn check_set_size(&self, n: usize, loc: Loc) -> EResult<()> {
+        if n > self.max_set_size {
+            return Err(EvalError::at(
+                format!(
+                    "Attempted to construct a set with too many elements (>{}).",
+                    self.max_set_size
+                ),
+                loc,
+            ));
+        }
+        Ok(())
     }
 
     /// Sets a constant's value (or, for an operator constant, its operator).

@@ -145,6 +145,7 @@ pub fn run(args: Args) -> u8 {
         lncheck: args.lncheck(),
         checkpoint: None,
         user_file: args.tlc.user_file.clone(),
+        max_set_size: args.tlc.max_set_size,
         continue_after_violation: args.continue_after_violation,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {

@@ -63,7 +63,6 @@ impl TlcOptions {
                 ));
             }
         };
-        say(self.max_set_size.is_some(), "-maxSetSize");
         say(self.dfid.is_some(), "-dfid");
         say(self.coverage.is_some(), "-coverage");
         out
