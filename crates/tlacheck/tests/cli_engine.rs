@@ -1,6 +1,8 @@
 //! The search engine's options end to end: `--workers`, counterexamples rebuilt from
 //! fingerprints, `bench`, and bad input to them. Figures derived by hand (see each test).
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::PathBuf;
@@ -91,7 +93,7 @@ fn counterexample_is_rebuilt_from_fingerprints_at_any_number_of_workers() {
         // The same counterexample whatever the workers (the timing line aside).
         outputs.push(
             text.lines()
-                .filter(|l| !is_run_dependent(l))
+                .filter(|l| !common::is_run_dependent(l))
                 .collect::<Vec<_>>()
                 .join("\n"),
         );
@@ -149,16 +151,4 @@ fn bench_without_a_baseline_is_bad_input() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no \"models\" array"));
-}
-
-/// TLC's lines that name the run's workers, date or time.
-fn is_run_dependent(line: &str) -> bool {
-    [
-        "Running ",
-        "Starting...",
-        "Finished computing initial states",
-        "Finished in",
-    ]
-    .iter()
-    .any(|p| line.starts_with(p))
 }

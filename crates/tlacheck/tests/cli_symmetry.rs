@@ -449,15 +449,3 @@ fn undefined_alias_postcondition_and_view_are_configuration_errors() {
         .says("Missing");
     }
 }
-
-/// TLC's lines that name the run's workers, date or time.
-fn is_run_dependent(line: &str) -> bool {
-    [
-        "Running ",
-        "Starting...",
-        "Finished computing initial states",
-        "Finished in",
-    ]
-    .iter()
-    .any(|p| line.starts_with(p))
-}

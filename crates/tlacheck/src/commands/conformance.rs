@@ -400,19 +400,7 @@ fn markdown(rows: &[Row], args: &Args) -> String {
     let _ = writeln!(s, "| model | TLC outcome | TLC distinct / generated / depth (trace) | ours | TLC s | our s | result |");
     let _ = writeln!(s, "|---|---|---|---|---|---|---|");
     for r in rows {
-        let fig = |j: &Json| {
-            format!(
-                "{} / {} / {}{}",
-                j["distinct"],
-                j["generated"],
-                j["depth"],
-                if j["trace_len"].is_null() {
-                    String::new()
-                } else {
-                    format!(" ({})", j["trace_len"])
-                }
-            )
-        };
+        let fig = figures;
         let ours = r.ours.as_ref().map(fig).unwrap_or_else(|| "-".into());
         let _ = writeln!(
             s,
@@ -431,4 +419,17 @@ fn markdown(rows: &[Row], args: &Args) -> String {
         );
     }
     s
+}
+
+/// `distinct / generated / depth (trace length)` of a run's figures, as the reports show them.
+pub(super) fn figures(j: &Json) -> String {
+    let trace = if j["trace_len"].is_null() {
+        String::new()
+    } else {
+        format!(" ({})", j["trace_len"])
+    };
+    format!(
+        "{} / {} / {}{trace}",
+        j["distinct"], j["generated"], j["depth"]
+    )
 }

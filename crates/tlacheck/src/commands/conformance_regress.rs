@@ -158,19 +158,7 @@ pub fn markdown(rows: &[Row], command: &str) -> String {
         "| model | TLC exit | TLC distinct / generated / depth (trace) | our exit | ours | our s | result |"
     );
     let _ = writeln!(s, "|---|---|---|---|---|---|---|");
-    let fig = |j: &Json| {
-        format!(
-            "{} / {} / {}{}",
-            j["distinct"],
-            j["generated"],
-            j["depth"],
-            if j["trace_len"].is_null() {
-                String::new()
-            } else {
-                format!(" ({})", j["trace_len"])
-            }
-        )
-    };
+    let fig = super::conformance::figures;
     for r in rows {
         let _ = writeln!(
             s,

@@ -182,3 +182,15 @@ pub fn run_model(spec_name: &str, spec: &str, cfg: &str, args: &[&str]) -> Run {
     let all: Vec<&str> = all.iter().map(String::as_str).collect();
     d.check(&all)
 }
+
+/// TLC's lines that name the run's workers, date or time.
+pub fn is_run_dependent(line: &str) -> bool {
+    [
+        "Running ",
+        "Starting...",
+        "Finished computing initial states",
+        "Finished in",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
+}
