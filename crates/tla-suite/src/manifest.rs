@@ -105,9 +105,29 @@ pub enum TraceExpect {
 #[serde(deny_unknown_fields)]
 pub struct Trace {
     pub spec: Spanned<String>,
-    pub file: Spanned<String>,
+    /// One log; or `files`, one log per process, validated together (merged by clocks).
+    pub file: Option<Spanned<String>>,
+    #[serde(default)]
+    pub files: Option<Spanned<Vec<Spanned<String>>>>,
     pub config: Option<Spanned<String>>,
     pub expect: Option<Spanned<TraceExpect>>,
+}
+
+impl Trace {
+    /// The logs, relative to the manifest: `file`, or each of `files`.
+    pub fn file_names(&self) -> Vec<&String> {
+        match (&self.file, &self.files) {
+            (Some(f), _) => vec![f.get_ref()],
+            (None, Some(fs)) => fs.get_ref().iter().map(|f| f.get_ref()).collect(),
+            (None, None) => Vec::new(),
+        }
+    }
+
+    /// The entry's name in reports and `--only`: its file, or its files joined by " + ".
+    pub fn name(&self) -> String {
+        let names: Vec<&str> = self.file_names().into_iter().map(String::as_str).collect();
+        names.join(" + ")
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -255,7 +275,7 @@ impl Manifest {
         self.check(name).is_some()
             || self.mutants.iter().any(|m| m.name.get_ref() == name)
             || self.findings.iter().any(|f| f.name.get_ref() == name)
-            || self.traces.iter().any(|t| t.file.get_ref() == name)
+            || self.traces.iter().any(|t| t.name() == name)
     }
 
     pub fn spec_path(&self, spec: &str) -> PathBuf {
@@ -384,6 +404,17 @@ fn validate(m: &Manifest) -> Result<(), ManifestError> {
         known(&f.check)?;
     }
     for t in &m.traces {
+        match (&t.file, &t.files) {
+            (Some(_), None) => {}
+            (None, Some(fs)) if !fs.get_ref().is_empty() => {}
+            (None, Some(fs)) => return Err(m.error(fs, "files must name at least one log")),
+            (Some(_), Some(fs)) => {
+                return Err(m.error(fs, "a [[trace]] has file (one log) or files (one log per process), not both"))
+            }
+            (None, None) => {
+                return Err(m.error(&t.spec, "a [[trace]] names its log: file = \"...\", or files = [...] for one log per process"))
+            }
+        }
         if let Some(e) = &t.expect {
             if let TraceExpect::Word(w) = e.get_ref() {
                 if w != "accepted" {

@@ -77,8 +77,8 @@ pub struct Item {
     pub budget: Option<Duration>,
     /// The run, or why it cannot be made (exit 2).
     pub request: Result<RunRequest, String>,
-    /// A trace item's file.
-    pub trace_file: Option<PathBuf>,
+    /// A trace item's files (one, or one per process).
+    pub trace_files: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -105,7 +105,7 @@ pub struct Outcome {
 /// lands; until then `None`, and a `[[trace]]` cannot run (exit 2).
 pub trait TraceValidator: Sync {
     /// `Ok(None)`: accepted; `Ok(Some(step))`: rejected at that step; `Err`: could not run.
-    fn validate(&self, run: &RunRequest, trace: &Path) -> Result<Option<u64>, String>;
+    fn validate(&self, run: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String>;
 }
 
 /// Builds the items the selection asks for, in manifest order, then the shard's part of them.
@@ -226,7 +226,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
             Some(c) => m.specs_dir.join(c.get_ref()),
             None => spec.with_extension("cfg"),
         };
-        let name = t.file.get_ref().clone();
+        let name = t.name();
         if !sel.only.is_empty() && !sel.only.contains(&name) {
             continue;
         }
@@ -249,7 +249,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
                 deadlock: true,
                 ..RunRequest::default()
             }),
-            trace_file: Some(m.dir.join(t.file.get_ref())),
+            trace_files: t.file_names().iter().map(|f| m.dir.join(f)).collect(),
         });
     }
     match sel.shard {
@@ -284,7 +284,7 @@ fn item(
             None
         },
         request,
-        trace_file: None,
+        trace_files: Vec::new(),
     }
 }
 
@@ -511,12 +511,12 @@ fn judge_trace(item: Item, traces: Option<&dyn TraceValidator>) -> Outcome {
         );
         return o;
     };
-    let (Ok(req), Some(file)) = (&o.item.request, &o.item.trace_file) else {
+    let (Ok(req), false) = (&o.item.request, o.item.trace_files.is_empty()) else {
         o.message = "no trace to validate".into();
         return o;
     };
     let start = std::time::Instant::now();
-    let got = v.validate(req, file);
+    let got = v.validate(req, &o.item.trace_files);
     o.seconds = start.elapsed().as_secs_f64();
     let Expectation::Trace(want) = &o.item.expect else {
         return o;

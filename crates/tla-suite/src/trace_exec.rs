@@ -5,7 +5,7 @@
 
 use crate::exec::RunRequest;
 use crate::runner::TraceValidator;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 pub struct SubprocessTraces {
@@ -13,11 +13,11 @@ pub struct SubprocessTraces {
 }
 
 impl TraceValidator for SubprocessTraces {
-    fn validate(&self, run: &RunRequest, trace: &Path) -> Result<Option<u64>, String> {
+    fn validate(&self, run: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String> {
         let mut cmd = Command::new(&self.exe);
         cmd.args(["trace", "validate"])
             .arg(&run.spec)
-            .arg(trace)
+            .args(traces)
             .arg("--config")
             .arg(&run.config);
         for l in &run.library {

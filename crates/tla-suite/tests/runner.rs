@@ -1,7 +1,7 @@
 //! The runner with a fake executor: results come back in item order whatever order the
 //! parallel runs finish in, and each expectation is judged from the figures.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tla_suite::exec::{Executor, Figures, RunRequest, RunResult};
 use tla_suite::manifest;
@@ -113,8 +113,11 @@ fn could_not_run_outranks_failed() {
 struct FakeTraces;
 
 impl runner::TraceValidator for FakeTraces {
-    fn validate(&self, _: &RunRequest, trace: &Path) -> Result<Option<u64>, String> {
-        Ok((trace.file_name().unwrap() == "bad.ndjson").then_some(4))
+    fn validate(&self, _: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String> {
+        let bad = traces
+            .iter()
+            .any(|t| t.file_name().unwrap() == "bad.ndjson");
+        Ok(bad.then_some(4))
     }
 }
 
@@ -153,4 +156,42 @@ file = "bad.ndjson"
     );
     let out = runner::run(items, &Fake, None, 1);
     assert!(out.iter().all(|o| o.status == Status::CouldNotRun));
+}
+
+/// `files = [...]`: one log per process, all passed to the validator as one item named by its
+/// files; an entry must name `file` or `files`, not both, not neither.
+#[test]
+fn a_trace_of_several_logs_is_one_item_with_every_file() {
+    struct Seen;
+    impl runner::TraceValidator for Seen {
+        fn validate(&self, _: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String> {
+            let names: Vec<_> = traces.iter().map(|t| t.display().to_string()).collect();
+            assert_eq!(names, ["logs/a.ndjson", "logs/b.ndjson"]);
+            Ok(None)
+        }
+    }
+    let text = r#"
+[suite]
+name = "t"
+[[trace]]
+spec = "S.tla"
+files = ["a.ndjson", "b.ndjson"]
+"#;
+    let m = manifest::parse(Path::new("logs/verify.toml"), text).unwrap();
+    let items = runner::plan(&m, &Selection::default());
+    assert_eq!(items[0].name, "a.ndjson + b.ndjson");
+    let out = runner::run(items, &Fake, Some(&Seen), 1);
+    assert_eq!(out[0].status, Status::Held);
+    for (entry, message) in [
+        (
+            "file = \"a.ndjson\"\nfiles = [\"b.ndjson\"]",
+            "verify.toml:6:9: a [[trace]] has file (one log) or files (one log per process), not both",
+        ),
+        ("files = []", "verify.toml:5:9: files must name at least one log"),
+        ("", "verify.toml:4:8: a [[trace]] names its log"),
+    ] {
+        let text = format!("[suite]\nname = \"t\"\n[[trace]]\nspec = \"S.tla\"\n{entry}\n");
+        let e = manifest::parse(Path::new("verify.toml"), &text).unwrap_err();
+        assert!(e.message.starts_with(message), "{}", e.message);
+    }
 }

@@ -5,12 +5,16 @@
 use crate::event::{Event, Trace, TraceError};
 use crate::itf::{self, ModelValues};
 use tla_eval::{Binding, Evaluator, Value};
-use tla_sema::ir::{ConstId, DefId, LocalId, Spec};
+use tla_sema::ir::{ConstId, DefId, Level, LocalId, Spec};
 
 /// How an event's step is generated.
 #[derive(Clone, Debug)]
 pub enum Step {
-    /// No action logged: any step of Next.
+    /// The action is `Init` (or the model's initial predicate): the event describes an
+    /// initial state, no step. Only a file's first event may be one.
+    Init,
+    /// No action logged: any step of Next (for the first event of the merged order, also an
+    /// initial state: both are kept).
     Next,
     /// A named action with every parameter logged: the definition's body with its
     /// parameters bound.
@@ -36,12 +40,29 @@ pub struct BoundEvent {
     pub logged: Vec<(usize, Value)>,
 }
 
+/// The names an event may give the initial state: `Init`, and the definition the model's
+/// initial predicate is when it is a definition (`INIT MCInit`).
+pub struct InitNames<'a> {
+    pub model_init: Option<&'a str>,
+}
+
+impl InitNames<'_> {
+    fn names(&self, name: &str) -> bool {
+        name == "Init" || self.model_init == Some(name)
+    }
+}
+
 impl BoundEvent {
     /// Whether a (possibly partial) state agrees with every logged variable.
     pub fn matches(&self, st: &[Option<Value>]) -> bool {
         self.logged
             .iter()
             .all(|(i, v)| st[*i].as_ref().is_some_and(|x| x == v))
+    }
+
+    /// Whether a complete state agrees with every logged variable.
+    pub fn matches_full(&self, st: &[Value]) -> bool {
+        self.logged.iter().all(|(i, v)| &st[*i] == v)
     }
 }
 
@@ -60,6 +81,7 @@ pub fn model_values(ev: &Evaluator) -> ModelValues {
 pub fn bind_events(
     spec: &Spec,
     mv: &ModelValues,
+    init: &InitNames,
     trace: &Trace,
 ) -> Result<Vec<BoundEvent>, TraceError> {
     let root = spec.root_module();
@@ -104,21 +126,55 @@ pub fn bind_events(
             number: i + 1,
             line: trace.line_of(ev),
             seq: ev.seq,
-            step: step(spec, mv, trace, ev)?,
+            step: step(spec, mv, init, trace, i, ev)?,
             logged,
         });
     }
     Ok(out)
 }
 
-fn step(spec: &Spec, mv: &ModelValues, trace: &Trace, ev: &Event) -> Result<Step, TraceError> {
+fn step(
+    spec: &Spec,
+    mv: &ModelValues,
+    init: &InitNames,
+    trace: &Trace,
+    index: usize,
+    ev: &Event,
+) -> Result<Step, TraceError> {
     let Some(name) = &ev.action else {
         return Ok(Step::Next);
     };
     let at = trace.key_offset(ev, "action");
+    if init.names(name) {
+        if index > 0 {
+            return Err(trace.error_at(
+                at,
+                format!(
+                    "{name} names the initial state: only the first event of a file may name it"
+                ),
+            ));
+        }
+        if ev.params.as_ref().is_some_and(|p| !p.is_empty()) {
+            return Err(trace.error_at(
+                trace.key_offset(ev, "params"),
+                format!("{name} names the initial state: it takes no parameters"),
+            ));
+        }
+        return Ok(Step::Init);
+    }
     let def = spec
         .root_def(name)
         .ok_or_else(|| trace.error_at(at, format!("the spec defines no action {name}")))?;
+    let level = spec.def(def).level;
+    if level != Level::Action {
+        return Err(trace.error_at(
+            at,
+            format!(
+                "{name} is not an action of the spec (it is a {}-level definition)",
+                level.name()
+            ),
+        ));
+    }
     let params = &spec.def(def).params;
     let Some(given) = &ev.params else {
         if params.is_empty() {

@@ -21,6 +21,8 @@ pub struct Event {
     /// None: no `params` given (the action's parameters are left to the spec).
     pub params: Option<Vec<(String, J)>>,
     pub state: Vec<(String, J)>,
+    /// The process clock the event carries (`clock.rs`), for merging several logs.
+    pub clock: Option<crate::clock::Clock>,
 }
 
 /// A trace as read from its file.
@@ -213,13 +215,17 @@ fn event(
     };
     let params = fields("params")?;
     let state = fields("state")?.unwrap_or_default();
+    let clock = match obj.get("clock") {
+        None => None,
+        Some(c) => Some(crate::clock::Clock::from_json(c).map_err(|m| (Some("clock"), m))?),
+    };
     if let Some(k) = obj
         .keys()
-        .find(|k| !matches!(k.as_str(), "seq" | "action" | "params" | "state"))
+        .find(|k| !matches!(k.as_str(), "seq" | "action" | "params" | "state" | "clock"))
     {
         return Err((
             None,
-            format!("unknown field {k:?} (an event has seq, action, params and state)"),
+            format!("unknown field {k:?} (an event has seq, action, params, state and clock)"),
         ));
     }
     Ok(Event {
@@ -229,6 +235,7 @@ fn event(
         action,
         params,
         state,
+        clock,
     })
 }
 
@@ -269,6 +276,7 @@ pub fn parse_itf(file: String, text: String) -> Result<Trace, TraceError> {
             action: None,
             params: None,
             state: Vec::new(),
+            clock: None,
         };
         for (k, v) in obj {
             if k == "mbt::actionTaken" {

@@ -13,21 +13,53 @@ const SHOWN: usize = 8;
 
 #[derive(Clone, Debug)]
 pub struct Rejection {
-    /// 1-based event number.
+    /// 1-based event number (with several files: in the merged order).
     pub step: usize,
     pub line: usize,
     pub seq: Option<u64>,
     /// The event as written in the trace (its first line, cut at 200 characters).
     pub event_text: String,
+    /// With several files, the failing event's file (None for one trace).
+    pub file: Option<String>,
+    /// The event's 1-based number in its own file.
+    pub number_in_file: usize,
+    /// What the event was matched against.
+    pub before: Before,
     /// States consistent with the events before this one (for step 1: Init's states).
     pub frontier: usize,
     pub max_skip: usize,
     pub candidates: Vec<Candidate>,
     /// Candidates not shown.
     pub omitted: usize,
+    /// With several files: the other events an order that got this far could take next,
+    /// each of which failed too.
+    pub others: Vec<Other>,
     /// The longest matched prefix, one state per entry, values in `vars` order.
     pub prefix: Vec<Vec<Value>>,
     pub vars: Vec<String>,
+}
+
+/// How the failing event was read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Before {
+    /// The first event, naming Init: an initial state.
+    InitState,
+    /// The first event, naming an action: the first step from an initial state.
+    FirstStep,
+    /// The first event, naming no action: either.
+    Either,
+    /// A later event: a step from a state the events before it agree with.
+    Events,
+}
+
+/// Another event that failed at the same step of the merged order.
+#[derive(Clone, Debug)]
+pub struct Other {
+    pub file: String,
+    pub line: usize,
+    /// 1-based, in its file.
+    pub number: usize,
+    pub text: String,
 }
 
 #[derive(Clone, Debug)]
@@ -56,6 +88,40 @@ pub struct Diff {
     /// The spec's value.
     pub expected: String,
     pub logged: String,
+}
+
+/// The first event of an order that no order could take: matched against Init's states, a
+/// step from them, or both (see `Before`); `inits` are Init's states when the walk listed them.
+pub(crate) fn explain_first(
+    ev: &Evaluator,
+    model: &Model,
+    event: &BoundEvent,
+    inits: &[std::sync::Arc<[Value]>],
+) -> (Before, Vec<Candidate>, usize, usize) {
+    match &event.step {
+        Step::Init => {
+            let (c, total, omitted) = explain_init(ev, model, event);
+            (Before::InitState, c, total, omitted)
+        }
+        Step::Next => {
+            let (mut c, omitted) = explain_step(ev, model, event, inits);
+            for (cand, st) in c.iter_mut().zip(inits) {
+                let full: Vec<Option<Value>> = st.iter().cloned().map(Some).collect();
+                cand.tries.insert(
+                    0,
+                    Try {
+                        action: "Init".into(),
+                        outcome: Outcome::Differs(diffs(ev, event, &full)),
+                    },
+                );
+            }
+            (Before::Either, c, inits.len(), omitted)
+        }
+        _ => {
+            let (c, omitted) = explain_step(ev, model, event, inits);
+            (Before::FirstStep, c, inits.len(), omitted)
+        }
+    }
 }
 
 fn diffs(ev: &Evaluator, event: &BoundEvent, st: &[Option<Value>]) -> Vec<Diff> {
@@ -126,6 +192,7 @@ pub(crate) fn explain_step(
         });
         let tried = label.clone().unwrap_or_else(|| match &event.step {
             Step::NextAs { name } => name.clone(),
+            Step::Init => "Init (the initial state, after a step)".into(),
             _ => "Next".into(),
         });
         if let Err(e) = r {
@@ -149,34 +216,76 @@ impl Rejection {
     pub fn render(&self) -> String {
         let mut s = String::new();
         let seq = self.seq.map_or(String::new(), |q| format!(", seq {q}"));
-        let _ = writeln!(
-            s,
-            "REJECTED at step {} (line {}{seq})",
-            self.step, self.line
-        );
+        match &self.file {
+            None => {
+                let _ = writeln!(
+                    s,
+                    "REJECTED at step {} (line {}{seq})",
+                    self.step, self.line
+                );
+            }
+            Some(f) => {
+                let _ = writeln!(
+                    s,
+                    "REJECTED at step {} of the merged logs ({f} line {}, event {} of the file{seq})",
+                    self.step, self.line, self.number_in_file
+                );
+            }
+        }
         let _ = writeln!(s, "  event: {}", self.event_text);
-        if self.step == 1 {
-            let _ = writeln!(
-                s,
-                "  no initial state agrees with event 1; Init has {} state(s):",
-                self.frontier
-            );
+        let which = if self.file.is_none() {
+            "event 1".to_string()
         } else {
-            let skip = if self.max_skip > 0 {
-                format!(
-                    " (each also tried after up to {} unlogged step(s))",
-                    self.max_skip
-                )
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                s,
-                "  {} state(s) agree with events 1..{}; none has a step that agrees with event {}{skip}:",
-                self.frontier,
-                self.step - 1,
-                self.step
-            );
+            "the first event of every order".to_string()
+        };
+        match self.before {
+            Before::InitState => {
+                let _ = writeln!(
+                    s,
+                    "  no initial state agrees with {which}; Init has {} state(s):",
+                    self.frontier
+                );
+            }
+            Before::FirstStep => {
+                let _ = writeln!(
+                    s,
+                    "  {which} names an action, so it is a step from an initial state the log does not show; no step from Init's {} state(s) agrees with it:",
+                    self.frontier
+                );
+            }
+            Before::Either => {
+                let _ = writeln!(
+                    s,
+                    "  {which} names no action, so it is an initial state or a step from one; neither agrees with it; Init has {} state(s):",
+                    self.frontier
+                );
+            }
+            Before::Events => {
+                let skip = if self.max_skip > 0 {
+                    format!(
+                        " (each also tried after up to {} unlogged step(s))",
+                        self.max_skip
+                    )
+                } else {
+                    String::new()
+                };
+                if self.file.is_none() {
+                    let _ = writeln!(
+                        s,
+                        "  {} state(s) agree with events 1..{}; none has a step that agrees with event {}{skip}:",
+                        self.frontier,
+                        self.step - 1,
+                        self.step
+                    );
+                } else {
+                    let _ = writeln!(
+                        s,
+                        "  {} state(s) agree with the first {} events of an order the files and their clocks allow; none has a step that agrees with this event{skip}:",
+                        self.frontier,
+                        self.step - 1
+                    );
+                }
+            }
         }
         for (i, c) in self.candidates.iter().enumerate() {
             let _ = writeln!(s, "  candidate {}:", i + 1);
@@ -209,6 +318,20 @@ impl Rejection {
         }
         if self.omitted > 0 {
             let _ = writeln!(s, "  ... and {} more candidate(s)", self.omitted);
+        }
+        if !self.others.is_empty() {
+            let _ = writeln!(
+                s,
+                "  every order that takes {} events fails at its next one; these could come next too, and fail:",
+                self.step - 1
+            );
+            for o in &self.others {
+                let _ = writeln!(
+                    s,
+                    "    {} line {} (event {} of the file): {}",
+                    o.file, o.line, o.number, o.text
+                );
+            }
         }
         s
     }

@@ -72,7 +72,7 @@ fn fields_of_the_wrong_type_or_unknown_fields_are_errors() {
     );
     assert_eq!(
         err(&format!("{h}{{\"seq\":1,\"stat\":{{}}}}\n")),
-        "t.ndjson:2:1: unknown field \"stat\" (an event has seq, action, params and state)"
+        "t.ndjson:2:1: unknown field \"stat\" (an event has seq, action, params, state and clock)"
     );
 }
 
