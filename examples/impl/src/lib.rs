@@ -6,6 +6,7 @@
 //! and the spec variables the struct holds, in the spec's names (`tests/traces.rs`).
 
 pub mod execution_lease;
+pub mod log_ship;
 pub mod session_log;
 pub mod thread_claim;
 pub mod writer_lock;
