@@ -105,7 +105,7 @@ pub fn order(traces: &[Trace]) -> Result<Order, String> {
             }
         }
     }
-    let chains: Vec<bool> = traces.iter().map(is_chain).collect();
+    let clocked: Vec<Clocked> = traces.iter().map(Clocked::of).collect();
     let mut need = Vec::with_capacity(traces.len());
     for t in traces {
         let mut per_event = Vec::with_capacity(t.events.len());
@@ -114,7 +114,7 @@ pub fn order(traces: &[Trace]) -> Result<Order, String> {
             if let Some(c) = &e.clock {
                 for (g, u) in traces.iter().enumerate() {
                     // 1 + the last event of u that must come before e.
-                    let Some(j) = last_before(u, chains[g], c) else {
+                    let Some(j) = clocked[g].last_before(c) else {
                         continue;
                     };
                     if std::ptr::eq(t, u) && j >= i {
@@ -138,29 +138,49 @@ pub fn order(traces: &[Trace]) -> Result<Order, String> {
     Ok(order)
 }
 
-/// Whether every event of `t` has a clock and the clocks increase along the file (Lamport
-/// numbers may repeat): then the events before a clock are a prefix of the file.
-fn is_chain(t: &Trace) -> bool {
-    t.events.first().is_some_and(|e| e.clock.is_some())
-        && t.events
-            .windows(2)
-            .all(|w| match (&w[0].clock, &w[1].clock) {
-                (Some(a), Some(b)) => a.before(b) || (matches!(a, Clock::Lamport(_)) && a == b),
-                _ => false,
-            })
+/// A file's clocked events, and whether their clocks never decrease along the file (each at
+/// most the next: Lamport `<=`, vectors entry by entry). Then the events before any clock
+/// are a prefix of them, found by binary search; otherwise each search scans the file.
+struct Clocked<'t> {
+    events: Vec<(usize, &'t Clock)>,
+    monotone: bool,
 }
 
-/// The index of the last event of `t` whose clock is before `c`.
-fn last_before(t: &Trace, chain: bool, c: &Clock) -> Option<usize> {
-    if chain {
-        let n = t
+impl<'t> Clocked<'t> {
+    fn of(t: &'t Trace) -> Self {
+        let events: Vec<(usize, &Clock)> = t
             .events
-            .partition_point(|e| e.clock.as_ref().is_some_and(|x| x.before(c)));
-        return n.checked_sub(1);
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| e.clock.as_ref().map(|c| (i, c)))
+            .collect();
+        let monotone = events.windows(2).all(|w| at_most(w[0].1, w[1].1));
+        Clocked { events, monotone }
     }
-    t.events
-        .iter()
-        .rposition(|e| e.clock.as_ref().is_some_and(|x| x.before(c)))
+
+    /// The index (in the file) of the last event whose clock is before `c`.
+    fn last_before(&self, c: &Clock) -> Option<usize> {
+        if self.monotone {
+            let n = self.events.partition_point(|(_, x)| x.before(c));
+            return n.checked_sub(1).map(|k| self.events[k].0);
+        }
+        self.events
+            .iter()
+            .rev()
+            .find(|(_, x)| x.before(c))
+            .map(|(i, _)| *i)
+    }
+}
+
+/// `a` is before `b` or the same clock (a missing vector entry is 0).
+fn at_most(a: &Clock, b: &Clock) -> bool {
+    match (a, b) {
+        (Clock::Lamport(a), Clock::Lamport(b)) => a <= b,
+        (Clock::Vector(a), Clock::Vector(b)) => {
+            a.iter().all(|(k, &n)| n <= b.get(k).copied().unwrap_or(0))
+        }
+        _ => false,
+    }
 }
 
 /// Some order of all the events must agree with the files and the clocks: taking any event

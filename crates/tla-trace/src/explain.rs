@@ -171,6 +171,25 @@ pub(crate) fn explain_step(
     event: &BoundEvent,
     frontier: &[std::sync::Arc<[Value]>],
 ) -> (Vec<Candidate>, usize) {
+    if let Step::Init = event.step {
+        // An initial-state event is no step: it agrees with a state or not, and it can come
+        // only before any step.
+        let out = frontier
+            .iter()
+            .take(SHOWN)
+            .map(|cur| {
+                let full: Vec<Option<Value>> = cur.iter().cloned().map(Some).collect();
+                Candidate {
+                    tries: vec![Try {
+                        action: "Init (the initial state, only before any step)".into(),
+                        outcome: Outcome::Differs(diffs(ev, event, &full)),
+                    }],
+                    omitted: 0,
+                }
+            })
+            .collect();
+        return (out, frontier.len().saturating_sub(SHOWN));
+    }
     let label = match &event.step {
         Step::Apply { label, .. } => Some(label.clone()),
         _ => None,
@@ -192,7 +211,6 @@ pub(crate) fn explain_step(
         });
         let tried = label.clone().unwrap_or_else(|| match &event.step {
             Step::NextAs { name } => name.clone(),
-            Step::Init => "Init (the initial state, after a step)".into(),
             _ => "Next".into(),
         });
         if let Err(e) = r {

@@ -265,3 +265,35 @@ fn a_frontier_that_overflows_while_interleaving_is_an_error_not_a_hang() {
         "{e}"
     );
 }
+
+#[test]
+fn an_event_without_a_clock_is_ordered_by_its_file_alone() {
+    // p2's first receive has no clock: it may come anywhere after nothing, and fails before
+    // the first send; its second is stamped 3, after both sends (1 and 2). p1's logs of
+    // sent are the only constraint left, and the order a1, b1, a2, b2 is a behaviour.
+    let a = log("a.ndjson", &sends(2, |k| format!(r#","clock":{k}"#)));
+    let b = log(
+        "b.ndjson",
+        &[
+            r#"{"action":"Recv","state":{"got":[1]}}"#.to_string(),
+            r#"{"action":"Recv","state":{"got":[1,2]},"clock":3}"#.to_string(),
+        ],
+    );
+    assert_eq!(accepted(&[a, b]).0, 4);
+}
+
+#[test]
+fn equal_clocks_are_concurrent() {
+    // Every receive carries the clock of the send it follows ({p1: k}, equal, not after):
+    // the receive of k may be tried before the send of k, which fails, or after, which is
+    // the behaviour; the clocks still keep the receive of k after the send of k - 1.
+    let a = log(
+        "a.ndjson",
+        &sends(3, |k| format!(r#","clock":{{"p1":{k}}}"#)),
+    );
+    let b = log(
+        "b.ndjson",
+        &recvs(3, |k| format!(r#","clock":{{"p1":{k}}}"#)),
+    );
+    assert_eq!(accepted(&[a, b]).0, 6);
+}
