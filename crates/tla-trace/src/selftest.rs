@@ -8,10 +8,14 @@
 //! accepts all of them. Variants are planted where they can show: an event is dropped or swapped only next to an
 //! event that logs something different (dropping a repeat of the same logged state can be
 //! a legitimate stutter), and the last event is never dropped (a prefix is a valid trace).
-//! With `max_skip` > 0 a dropped event is allowed by design, so no drop is planted.
+//! With `max_skip` > 0 a dropped event is allowed by design, so no drop is planted. Logs of
+//! several processes (`selftest_files`) get each file's variants in turn, the other files
+//! unchanged.
 
 use crate::event::{Event, Trace};
-use crate::{validate, validate_loaded, Failure, Options, Verdict};
+use crate::{
+    validate, validate_files, validate_loaded, validate_loaded_files, Failure, Options, Verdict,
+};
 use serde_json::Value as J;
 use tla_check::session::{self, Setup};
 use tla_sema::ir::{Expr, ExprKind, Level};
@@ -131,6 +135,73 @@ pub fn selftest(setup: &Setup, trace: &Trace, opts: &Options) -> Result<Report, 
     Ok(Report { original, planted })
 }
 
+/// The self-test of several processes' logs validated together: each file's variants are
+/// planted in that file alone, and the spec loses each action the accepted order takes.
+/// Where a change lands in the merged order depends on the order, so any rejection counts.
+pub fn selftest_files(setup: &Setup, traces: &[Trace], opts: &Options) -> Result<Report, Failure> {
+    if let [trace] = traces {
+        return selftest(setup, trace, opts);
+    }
+    let original = validate_files(setup, traces, opts)?;
+    let Verdict::Accepted { actions, .. } = &original else {
+        return Ok(Report {
+            original,
+            planted: Vec::new(),
+        });
+    };
+    let mut planted = Vec::new();
+    for (f, trace) in traces.iter().enumerate() {
+        for (_, tries) in variants(trace, opts) {
+            let mut last = None;
+            for (i, (description, variant)) in tries.into_iter().enumerate() {
+                let mut description = format!("{}: {description}", trace.file);
+                if i > 0 {
+                    description.push_str(&format!(" (after {i} value(s) the spec allows there)"));
+                }
+                let mut all = traces.to_vec();
+                all[f] = variant;
+                let result = match validate_files(setup, &all, opts) {
+                    Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
+                    Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
+                    Err(f) => PlantedResult::Failed(f.message),
+                };
+                let done = result != PlantedResult::Accepted;
+                last = Some(Planted {
+                    description,
+                    changed_at: 1,
+                    result,
+                });
+                if done {
+                    break;
+                }
+            }
+            planted.extend(last);
+        }
+    }
+    for &d in actions {
+        let mut loaded = session::load(setup).map_err(|e| Failure { message: e.message })?;
+        let def = &mut loaded.spec.defs[d.index()];
+        let name = def.name.clone();
+        def.body = Expr {
+            kind: ExprKind::Bool(false),
+            loc: def.body.loc,
+            level: Level::Constant,
+            slot: Default::default(),
+        };
+        let result = match validate_loaded_files(setup, &loaded, traces, opts) {
+            Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
+            Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
+            Err(f) => PlantedResult::Failed(f.message),
+        };
+        planted.push(Planted {
+            description: format!("the spec with {name} replaced by FALSE"),
+            changed_at: 1,
+            result,
+        });
+    }
+    Ok(Report { original, planted })
+}
+
 /// Values tried per planted value change.
 const VALUE_TRIES: usize = 3;
 
@@ -155,6 +226,10 @@ pub fn variants(trace: &Trace, opts: &Options) -> Vec<(usize, Vec<(String, Trace
     if let Some(k) = (from..n.saturating_sub(1)).find(|&k| differs(&evs[k], &evs[k + 1])) {
         let mut t = trace.clone();
         t.events.swap(k, k + 1);
+        // The clocks stay in place: swapped with their events they would contradict the
+        // file's order, which is bad input, not a planted change.
+        let (x, y) = t.events.split_at_mut(k + 1);
+        std::mem::swap(&mut x[k].clock, &mut y[0].clock);
         let (a, b) = (k + 1, k + 2);
         let d = format!(
             "events {a} and {b} (lines {} and {}) swapped",

@@ -61,12 +61,12 @@ fn selftest_of_the_example_suite_passes() {
         .stdout(predicate::str::contains(
             "the spec with StartFenced replaced by FALSE: ok, rejected at step 9\n",
         ))
-        // Merged logs are not self-tested yet, and say so.
+        // The MC suite's merged logs, self-tested together.
         .stdout(predicate::str::contains(
-            "(not self-tested: mc-suite/traces/primary.ndjson + mc-suite/traces/replica.ndjson, logs of several processes)\n",
+            "== mc-suite/traces/primary.ndjson + mc-suite/traces/replica.ndjson (../mc-suite/MCLogShip.tla)\n",
         ))
         .stdout(predicate::str::ends_with(
-            "SUITE SELFTEST PASSED (5 traces)\n",
+            "SUITE SELFTEST PASSED (6 traces)\n",
         ));
 }
 

@@ -1,7 +1,7 @@
 //! `tlacheck trace validate` and `tlacheck trace selftest`: an implementation's trace
 //! against a spec (see the `tla-trace` crate).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use tla_check::session::Setup;
 use tla_trace::{Options, Verdict};
 
@@ -128,27 +128,27 @@ fn validate(c: Common) -> u8 {
 }
 
 fn selftest(c: Common) -> u8 {
-    match c.traces.as_slice() {
-        [] => super::trace_suite::selftest_manifest(&c.spec, &c.options()),
-        [trace] => selftest_one(&c.setup(), trace, &c.options()),
-        _ => {
-            eprintln!("trace selftest: give one trace (logs of several processes are not self-tested yet)");
-            2
-        }
+    if c.traces.is_empty() {
+        return super::trace_suite::selftest_manifest(&c.spec, &c.options());
     }
+    selftest_one(&c.setup(), &c.traces, &c.options())
 }
 
-/// Self-tests one trace against the spec `setup` names and prints the report: exit 0 passed,
-/// 1 a planted change not rejected (or the trace rejected), 2 could not run.
-pub(super) fn selftest_one(setup: &Setup, trace_path: &Path, options: &Options) -> u8 {
-    let trace = match tla_trace::read_trace(trace_path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
+/// Self-tests one trace (or several processes' logs together) against the spec `setup` names
+/// and prints the report: exit 0 passed, 1 a planted change not rejected (or the trace
+/// rejected), 2 could not run.
+pub(super) fn selftest_one(setup: &Setup, trace_paths: &[PathBuf], options: &Options) -> u8 {
+    let mut traces = Vec::with_capacity(trace_paths.len());
+    for path in trace_paths {
+        match tla_trace::read_trace(path) {
+            Ok(t) => traces.push(t),
+            Err(e) => {
+                eprintln!("{e}");
+                return 2;
+            }
         }
-    };
-    let report = match tla_trace::selftest::selftest(setup, &trace, options) {
+    }
+    let report = match tla_trace::selftest::selftest_files(setup, &traces, options) {
         Ok(r) => r,
         Err(f) => {
             eprint!("{}", f.message);
