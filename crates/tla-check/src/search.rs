@@ -43,7 +43,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
     // The path given to Trace is the one-worker search's: one worker.
     // So is a search that goes on after violations (they are kept in the one-worker order).
-    let workers = if keeps_trace || model.continue_after_violation {
+    // So is a coverage run: TLC's per-action counts are merged one by one (`coverage.rs`).
+    let workers = if keeps_trace || model.continue_after_violation || settings.coverage {
         1
     } else {
         settings.workers.max(1)
@@ -62,6 +63,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         symmetry: symmetry.as_ref(),
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
+        coverage: settings.coverage.then(Default::default),
     };
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {
@@ -76,6 +78,9 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     ex.max_depth = opts.max_depth;
     ex.check_deadlock = opts.check_deadlock;
     ex.continue_after_violation = model.continue_after_violation;
+    if settings.coverage {
+        ex.coverage = Some(crate::coverage::Counter::new(model));
+    }
     ex.observer = match &live {
         Some(l) => Some(Box::new(Tee {
             live: l.clone(),
@@ -109,6 +114,13 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         depth: ex.depth,
         initial_states: ex.initial_states,
     };
+    let outdegree = ex.outdegree.figures();
+    let coverage = ex.coverage.take().map(|mut c| {
+        if let Some(entered) = &sh.coverage {
+            c.entered(&entered.lock().expect("coverage"));
+        }
+        c.report(ev.spec, model)
+    });
     let continued: Vec<(Verdict, Vec<TraceState>)> = std::mem::take(&mut ex.continued)
         .into_iter()
         .map(|st| {
@@ -147,6 +159,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         }
     };
     report.continued = continued;
+    report.outdegree = outdegree;
+    report.coverage = coverage;
     report
 }
 
@@ -233,6 +247,8 @@ fn finish(
         labels: Vec::new(),
         viewed: Vec::new(),
         continued: Vec::new(),
+        outdegree: None,
+        coverage: None,
     }
 }
 

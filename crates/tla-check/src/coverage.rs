@@ -1,0 +1,311 @@
+//! TLC's `-coverage` report: per variable, the Init, each action of the next-state relation,
+//! the invariants and the constraints, counted by the merge in the one-worker order (so the
+//! figures are those of `-workers 1`; a coverage run uses one worker).
+//!
+//! # TLC facts (tlc2/tool/coverage/CostModelCreator.report, ActionWrapper.report and
+//! printLocation, EC.java/MP.java; checked against TLC on the specs of tests/cli_coverage.rs)
+//!
+//! * `The coverage statistics at DATE (see https://explain.tlapl.us/...)` (2201), then:
+//!   * each variable: `<x line..of module M>: N` (2779), N the distinct values the variable
+//!     takes in the new states found by the next-state relation (not the initial states). TLC
+//!     estimates N with a HyperLogLog sketch; here it is counted exactly, which is TLC's
+//!     figure for small counts;
+//!   * Init: `<Init loc>: G:G` (2773), G the initial states generated (duplicates and states
+//!     outside the constraints included);
+//!   * each action, in order of its location: `<A loc>: D:G` (2772), D the new states it
+//!     found, G the states it generated. `loc` is the definition's head (`Step(p)`); when the
+//!     action is only part of the definition's body (a disjunct), ` (L1 C1 L2 C2)` follows
+//!     with that part's location. Actions with the same location (`\E p \in P : Step(p)`)
+//!     share one line;
+//!   * each invariant: `<Inv loc>` (2774);
+//!   * each action constraint, then each state constraint: `<C loc>: H:E` (2778), E its
+//!     evaluations, H how many were TRUE (a state constraint is evaluated on every
+//!     generated state; an action constraint only where the state constraints hold);
+//!   * `End of statistics.` (2202).
+//! * TLC also prints a line per sub-expression under each of these, with evaluation counts
+//!   that follow its evaluator's internals; those are not printed here (docs/TLC_SEMANTICS.md).
+//! * The report is printed at the end of every run (after an error's trace too), just before
+//!   the `states generated` line, and every `-coverage N` minutes while the search runs.
+
+use crate::expand::Candidate;
+use crate::model::Model;
+use crate::report::describe_loc;
+use std::collections::{HashMap, HashSet};
+use tla_sema::ir::{DefId, ExprKind, Loc, VarId};
+use tla_sema::Spec;
+
+struct ActionCount {
+    def: Option<DefId>,
+    leaf: Loc,
+    generated: u64,
+    distinct: u64,
+}
+
+/// The counts, kept by the merge.
+pub struct Counter {
+    actions: Vec<ActionCount>,
+    by_leaf: HashMap<Loc, usize>,
+    init_generated: u64,
+    /// Per variable of the model, the fingerprints of its values in new non-initial states.
+    values: Vec<HashSet<u64>>,
+    /// Per constraint (the state constraints, then the action constraints): evaluated, held.
+    constraints: Vec<(u64, u64)>,
+    vars: Vec<VarId>,
+}
+
+impl Counter {
+    pub fn new(model: &Model) -> Self {
+        Counter {
+            actions: Vec::new(),
+            by_leaf: HashMap::new(),
+            init_generated: 0,
+            values: vec![HashSet::new(); model.vars.len()],
+            constraints: vec![(0, 0); model.constraints.len() + model.action_constraints.len()],
+            vars: model.vars.clone(),
+        }
+    }
+
+    fn action(&mut self, def: Option<DefId>, leaf: Loc) -> &mut ActionCount {
+        let i = *self.by_leaf.entry(leaf).or_insert_with(|| {
+            self.actions.push(ActionCount {
+                def,
+                leaf,
+                generated: 0,
+                distinct: 0,
+            });
+            self.actions.len() - 1
+        });
+        &mut self.actions[i]
+    }
+
+    /// Actions entered while generating successors, whether or not they made a state.
+    pub fn entered(&mut self, actions: &[(Option<DefId>, Loc)]) {
+        for (def, leaf) in actions {
+            self.action(*def, *leaf);
+        }
+    }
+
+    /// One generated state (`initial`: by Init), `new` when it was kept as a new state.
+    pub fn record(&mut self, c: &Candidate, initial: bool, new: bool) {
+        let (held, failed) = c.constraints;
+        for (i, n) in self.constraints.iter_mut().enumerate() {
+            let i = i as u16;
+            if i < held {
+                *n = (n.0 + 1, n.1 + 1);
+            } else if i == held && failed {
+                n.0 += 1;
+            }
+        }
+        if initial {
+            self.init_generated += 1;
+            return;
+        }
+        if let Some((def, leaf)) = c.leaf {
+            let a = self.action(def, leaf);
+            a.generated += 1;
+            a.distinct += new as u64;
+        }
+        if new {
+            for (seen, v) in self.values.iter_mut().zip(&self.vars) {
+                if let Some(fp) = c.state.get(v.index()).and_then(|x| x.fingerprint().ok()) {
+                    seen.insert(fp);
+                }
+            }
+        }
+    }
+
+    /// The report's lines, in TLC's order.
+    pub fn report(&self, spec: &Spec, model: &Model) -> CoverageReport {
+        let mut lines = Vec::new();
+        for (v, seen) in model.vars.iter().zip(&self.values) {
+            let d = &spec.variables[v.index()];
+            lines.push(Line {
+                kind: Kind::Variable,
+                name: d.name.clone(),
+                location: describe_loc(spec, d.loc),
+                counts: vec![seen.len() as u64],
+            });
+        }
+        if let Some(init) = &model.init {
+            let (name, location) = named(spec, init, "Init");
+            let g = self.init_generated;
+            lines.push(Line {
+                kind: Kind::Init,
+                name,
+                location,
+                counts: vec![g, g],
+            });
+        }
+        let mut actions: Vec<&ActionCount> = self.actions.iter().collect();
+        actions.sort_by_key(|a| sort_key(spec, a.leaf));
+        for a in actions {
+            let (name, location) = action_location(spec, a.def, a.leaf);
+            lines.push(Line {
+                kind: Kind::Action,
+                name,
+                location,
+                counts: vec![a.distinct, a.generated],
+            });
+        }
+        for c in &model.invariants {
+            let (name, location) = named(spec, &c.expr, &c.name);
+            lines.push(Line {
+                kind: Kind::Invariant,
+                name,
+                location,
+                counts: Vec::new(),
+            });
+        }
+        let state = model.constraints.iter().zip(&self.constraints);
+        let action =
+            (model.action_constraints.iter()).zip(&self.constraints[model.constraints.len()..]);
+        for (c, (evaluated, held)) in action.chain(state) {
+            let (name, location) = named(spec, &c.expr, &c.name);
+            lines.push(Line {
+                kind: Kind::Constraint,
+                name,
+                location,
+                counts: vec![*held, *evaluated],
+            });
+        }
+        CoverageReport { lines }
+    }
+}
+
+/// What a line of the report is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Variable,
+    Init,
+    Action,
+    Invariant,
+    Constraint,
+}
+
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub kind: Kind,
+    pub name: String,
+    /// `line L, col C to line L2, col C2 of module M`, with ` (L C L2 C2)` for part of a body.
+    pub location: String,
+    /// As TLC prints them after the colon (none for an invariant).
+    pub counts: Vec<u64>,
+}
+
+/// The report, without its header's date.
+#[derive(Clone, Debug, Default)]
+pub struct CoverageReport {
+    pub lines: Vec<Line>,
+}
+
+impl Line {
+    /// The line as TLC prints it.
+    pub fn text(&self) -> String {
+        let counts: Vec<String> = self.counts.iter().map(u64::to_string).collect();
+        match counts.is_empty() {
+            true => format!("<{} {}>", self.name, self.location),
+            false => format!("<{} {}>: {}", self.name, self.location, counts.join(":")),
+        }
+    }
+
+    /// EC.java's code of the message.
+    pub fn code(&self) -> u32 {
+        match self.kind {
+            Kind::Variable => 2779,
+            Kind::Init => 2773,
+            Kind::Action => 2772,
+            Kind::Invariant => 2774,
+            Kind::Constraint => 2778,
+        }
+    }
+}
+
+impl CoverageReport {
+    /// The whole report, `date` in TLC's form, each line with its message code.
+    pub fn lines_at(&self, date: &str) -> Vec<(u32, String)> {
+        let mut out = vec![(
+            2201,
+            format!("The coverage statistics at {date} (see https://explain.tlapl.us/module-coverage-statistics for how to interpret the following statistics)."),
+        )];
+        out.extend(self.lines.iter().map(|l| (l.code(), l.text())));
+        out.push((2202, "End of statistics.".to_string()));
+        out
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        let kind = |k: Kind| match k {
+            Kind::Variable => "variable",
+            Kind::Init => "init",
+            Kind::Action => "action",
+            Kind::Invariant => "invariant",
+            Kind::Constraint => "constraint",
+        };
+        serde_json::Value::Array(
+            (self.lines.iter())
+                .map(|l| {
+                    serde_json::json!({
+                        "kind": kind(l.kind),
+                        "name": l.name,
+                        "location": l.location,
+                        "counts": l.counts,
+                    })
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The name and declaration of a check named in the .cfg (a call of its definition).
+fn named(spec: &Spec, e: &tla_sema::ir::Expr, fallback: &str) -> (String, String) {
+    match &e.kind {
+        ExprKind::Call(d, _) => {
+            let def = spec.def(*d);
+            (def.name.clone(), describe_loc(spec, head(spec, *d)))
+        }
+        _ => (fallback.to_string(), describe_loc(spec, e.loc)),
+    }
+}
+
+/// An action's declaration, and the part of the body it is when it is not all of it.
+fn action_location(spec: &Spec, def: Option<DefId>, leaf: Loc) -> (String, String) {
+    let Some(d) = def else {
+        return ("Action".to_string(), describe_loc(spec, leaf));
+    };
+    let decl = describe_loc(spec, head(spec, d));
+    let name = spec.def(d).name.clone();
+    if spec.def(d).body.loc == leaf {
+        return (name, decl);
+    }
+    let ((l1, c1), (l2, c2)) = line_cols(spec, leaf);
+    (name, format!("{decl} ({l1} {c1} {l2} {c2})"))
+}
+
+/// The head of a definition, `Name` or `Name(p, q)`: what TLC's declaration location covers.
+fn head(spec: &Spec, d: DefId) -> Loc {
+    let def = spec.def(d);
+    let text = &spec.files[def.loc.file.index()].text;
+    let (start, end) = (def.loc.span.start as usize, def.loc.span.end as usize);
+    let whole = text.get(start..end.min(text.len())).unwrap_or("");
+    let Some(k) = whole.find("==") else {
+        return def.loc;
+    };
+    let mut loc = def.loc;
+    loc.span.end = (start + whole[..k].trim_end().len()) as u32;
+    loc
+}
+
+fn line_cols(spec: &Spec, loc: Loc) -> ((usize, usize), (usize, usize)) {
+    let f = &spec.files[loc.file.index()];
+    let last = loc.span.end.saturating_sub(1).max(loc.span.start);
+    (f.module_line_col(loc.span.start), f.module_line_col(last))
+}
+
+/// TLC's order of actions: by module name, then position.
+fn sort_key(spec: &Spec, loc: Loc) -> (String, (usize, usize), (usize, usize)) {
+    let module = (spec.modules.iter())
+        .find(|m| m.file == loc.file)
+        .map(|m| m.name.clone())
+        .unwrap_or_default();
+    let (a, b) = line_cols(spec, loc);
+    (module, a, b)
+}
