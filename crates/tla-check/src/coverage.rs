@@ -41,8 +41,18 @@ struct ActionCount {
     distinct: u64,
 }
 
+/// The actions the workers entered (also those that never made a state).
+pub type Entered = std::sync::Arc<std::sync::Mutex<Vec<crate::expand::ActionAt>>>;
+
 /// The counts, kept by the merge.
 pub struct Counter {
+    /// The lines about the spec's parts (variables, Init, invariants, constraints), named
+    /// once; the counts are filled in when reported.
+    vars: Vec<(String, String)>,
+    init: Option<(String, String)>,
+    invariants: Vec<(String, String)>,
+    constraint_names: Vec<(String, String)>,
+    entered: Entered,
     actions: Vec<ActionCount>,
     by_leaf: HashMap<Loc, usize>,
     init_generated: u64,
@@ -50,18 +60,35 @@ pub struct Counter {
     values: Vec<HashSet<u64>>,
     /// Per constraint (the state constraints, then the action constraints): evaluated, held.
     constraints: Vec<(u64, u64)>,
-    vars: Vec<VarId>,
+    var_ids: Vec<VarId>,
+    /// The number of state constraints (the action constraints follow them).
+    state_constraints: usize,
 }
 
 impl Counter {
-    pub fn new(model: &Model) -> Self {
+    pub fn new(spec: &Spec, model: &Model, entered: Entered) -> Self {
+        let var = |v: &VarId| {
+            let d = &spec.variables[v.index()];
+            (d.name.clone(), describe_loc(spec, d.loc))
+        };
+        let checks = |cs: &[crate::model::Check]| -> Vec<(String, String)> {
+            cs.iter().map(|c| named(spec, &c.expr, &c.name)).collect()
+        };
+        let mut constraint_names = checks(&model.constraints);
+        constraint_names.extend(checks(&model.action_constraints));
         Counter {
+            vars: model.vars.iter().map(var).collect(),
+            init: model.init.as_ref().map(|e| named(spec, e, "Init")),
+            invariants: checks(&model.invariants),
+            constraint_names,
+            entered,
+            state_constraints: model.constraints.len(),
             actions: Vec::new(),
             by_leaf: HashMap::new(),
             init_generated: 0,
             values: vec![HashSet::new(); model.vars.len()],
             constraints: vec![(0, 0); model.constraints.len() + model.action_constraints.len()],
-            vars: model.vars.clone(),
+            var_ids: model.vars.clone(),
         }
     }
 
@@ -76,13 +103,6 @@ impl Counter {
             self.actions.len() - 1
         });
         &mut self.actions[i]
-    }
-
-    /// Actions entered while generating successors, whether or not they made a state.
-    pub fn entered(&mut self, actions: &[(Option<DefId>, Loc)]) {
-        for (def, leaf) in actions {
-            self.action(*def, *leaf);
-        }
     }
 
     /// One generated state (`initial`: by Init), `new` when it was kept as a new state.
@@ -106,7 +126,7 @@ impl Counter {
             a.distinct += new as u64;
         }
         if new {
-            for (seen, v) in self.values.iter_mut().zip(&self.vars) {
+            for (seen, v) in self.values.iter_mut().zip(&self.var_ids) {
                 if let Some(fp) = c.state.get(v.index()).and_then(|x| x.fingerprint().ok()) {
                     seen.insert(fp);
                 }
@@ -114,59 +134,46 @@ impl Counter {
         }
     }
 
-    /// The report's lines, in TLC's order.
-    pub fn report(&self, spec: &Spec, model: &Model) -> CoverageReport {
-        let mut lines = Vec::new();
-        for (v, seen) in model.vars.iter().zip(&self.values) {
-            let d = &spec.variables[v.index()];
-            lines.push(Line {
-                kind: Kind::Variable,
-                name: d.name.clone(),
-                location: describe_loc(spec, d.loc),
-                counts: vec![seen.len() as u64],
-            });
+    /// The report's lines, in TLC's order, with the counts so far.
+    pub fn report(&mut self, spec: &Spec) -> CoverageReport {
+        // Actions entered that never made a state are reported too (with 0:0).
+        let entered = self.entered.lock().map(|e| e.clone()).unwrap_or_default();
+        for (def, leaf) in entered {
+            self.action(def, leaf);
         }
-        if let Some(init) = &model.init {
-            let (name, location) = named(spec, init, "Init");
+        let line = |kind, (name, location): &(String, String), counts| Line {
+            kind,
+            name: name.clone(),
+            location: location.clone(),
+            counts,
+        };
+        let mut lines = Vec::new();
+        for (v, seen) in self.vars.iter().zip(&self.values) {
+            lines.push(line(Kind::Variable, v, vec![seen.len() as u64]));
+        }
+        if let Some(init) = &self.init {
             let g = self.init_generated;
-            lines.push(Line {
-                kind: Kind::Init,
-                name,
-                location,
-                counts: vec![g, g],
-            });
+            lines.push(line(Kind::Init, init, vec![g, g]));
         }
         let mut actions: Vec<&ActionCount> = self.actions.iter().collect();
         actions.sort_by_key(|a| sort_key(spec, a.leaf));
         for a in actions {
-            let (name, location) = action_location(spec, a.def, a.leaf);
-            lines.push(Line {
-                kind: Kind::Action,
-                name,
-                location,
-                counts: vec![a.distinct, a.generated],
-            });
+            let at = action_location(spec, a.def, a.leaf);
+            lines.push(line(Kind::Action, &at, vec![a.distinct, a.generated]));
         }
-        for c in &model.invariants {
-            let (name, location) = named(spec, &c.expr, &c.name);
-            lines.push(Line {
-                kind: Kind::Invariant,
-                name,
-                location,
-                counts: Vec::new(),
-            });
+        for c in &self.invariants {
+            lines.push(line(Kind::Invariant, c, Vec::new()));
         }
-        let state = model.constraints.iter().zip(&self.constraints);
-        let action =
-            (model.action_constraints.iter()).zip(&self.constraints[model.constraints.len()..]);
-        for (c, (evaluated, held)) in action.chain(state) {
-            let (name, location) = named(spec, &c.expr, &c.name);
-            lines.push(Line {
-                kind: Kind::Constraint,
-                name,
-                location,
-                counts: vec![*held, *evaluated],
-            });
+        // Action constraints first, then state constraints.
+        let n = self.state_constraints;
+        let order = (n..self.constraint_names.len()).chain(0..n);
+        for i in order {
+            let (evaluated, held) = self.constraints[i];
+            lines.push(line(
+                Kind::Constraint,
+                &self.constraint_names[i],
+                vec![held, evaluated],
+            ));
         }
         CoverageReport { lines }
     }

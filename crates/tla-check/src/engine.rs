@@ -88,8 +88,9 @@ pub struct Settings<'o> {
     pub lncheck: crate::liveness::LnCheck,
     /// Checkpoints, and a recovery to start from (`checkpoint.rs`); None: neither.
     pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
-    /// TLC's -coverage: count per action (`coverage.rs`); the search then uses one worker.
-    pub coverage: bool,
+    /// TLC's -coverage N: count per action (`coverage.rs`), and print the report every N
+    /// minutes with the progress lines (0: at the end only); the search then uses one worker.
+    pub coverage: Option<u64>,
 }
 
 impl Default for Settings<'_> {
@@ -101,7 +102,7 @@ impl Default for Settings<'_> {
             observer: None,
             lncheck: crate::liveness::LnCheck::Final,
             checkpoint: None,
-            coverage: false,
+            coverage: None,
         }
     }
 }

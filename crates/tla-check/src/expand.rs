@@ -86,7 +86,7 @@ pub struct Shared<'m, 'e, 'a> {
     pub scratch: ScratchPool,
     /// -coverage: successors are generated with TLC's actions kept; every action entered
     /// (also one that never made a state) is listed here.
-    pub coverage: Option<Mutex<Vec<ActionAt>>>,
+    pub coverage: Option<crate::coverage::Entered>,
 }
 
 /// A worker's fingerprinter and kept conjunct answers outlive it: a level's workers start

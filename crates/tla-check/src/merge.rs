@@ -94,6 +94,10 @@ impl<'e, 'a> Explored<'e, 'a> {
         }
     }
 
+    pub fn spec(&self) -> &'a tla_sema::Spec {
+        self.ev.spec
+    }
+
     pub fn distinct(&self) -> u64 {
         self.records.len()
     }

@@ -147,7 +147,7 @@ pub fn run(args: Args) -> u8 {
         user_file: args.tlc.user_file.clone(),
         max_set_size: args.tlc.max_set_size,
         continue_after_violation: args.continue_after_violation,
-        coverage: args.tlc.coverage.is_some(),
+        coverage: args.tlc.coverage,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
