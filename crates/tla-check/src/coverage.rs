@@ -7,9 +7,11 @@
 //!
 //! * `The coverage statistics at DATE (see https://explain.tlapl.us/...)` (2201), then:
 //!   * each variable: `<x line..of module M>: N` (2779), N the distinct values the variable
-//!     takes in the new states found by the next-state relation (not the initial states). TLC
-//!     estimates N with a HyperLogLog sketch; here it is counted exactly, which is TLC's
-//!     figure for small counts;
+//!     takes in the new states found by the next-state relation and queued (not the initial
+//!     states, nor a state that breaks an invariant). TLC estimates N with a HyperLogLog
+//!     sketch (its figure for a few hundred values is off by some and varies between runs)
+//!     and lists the variables in the order of SANY's declaration table; here N is counted
+//!     exactly, which is TLC's figure for small counts, in declaration order;
 //!   * Init: `<Init loc>: G:G` (2773), G the initial states generated (duplicates and states
 //!     outside the constraints included);
 //!   * each action, in order of its location: `<A loc>: D:G` (2772), D the new states it
@@ -27,10 +29,14 @@
 //! * The report is printed at the end of every run (after an error's trace too), just before
 //!   the `states generated` line, and every `-coverage N` minutes while the search runs.
 
+use crate::engine::{Report, TraceState, Verdict};
 use crate::expand::Candidate;
 use crate::model::Model;
 use crate::report::describe_loc;
 use std::collections::{HashMap, HashSet};
+use tla_eval::action_label::{ActionLabel, Labeller};
+use tla_eval::{enumerate, Evaluator};
+use tla_sema::ir::Expr;
 use tla_sema::ir::{DefId, ExprKind, Loc, VarId};
 use tla_sema::Spec;
 
@@ -105,8 +111,9 @@ impl Counter {
         &mut self.actions[i]
     }
 
-    /// One generated state (`initial`: by Init), `new` when it was kept as a new state.
-    pub fn record(&mut self, c: &Candidate, initial: bool, new: bool) {
+    /// One generated state (`initial`: by Init), `new` when it was kept as a new state,
+    /// `queued` when it is also to be explored (it breaks no invariant).
+    pub fn record(&mut self, c: &Candidate, initial: bool, new: bool, queued: bool) {
         let (held, failed) = c.constraints;
         for (i, n) in self.constraints.iter_mut().enumerate() {
             let i = i as u16;
@@ -125,10 +132,47 @@ impl Counter {
             a.generated += 1;
             a.distinct += new as u64;
         }
-        if new {
+        if queued {
             for (seen, v) in self.values.iter_mut().zip(&self.var_ids) {
                 if let Some(fp) = c.state.get(v.index()).and_then(|x| x.fingerprint().ok()) {
                     seen.insert(fp);
+                }
+            }
+        }
+    }
+
+    /// TLC's work rebuilding a counterexample (twice: for the printed trace and the trace
+    /// spec), counted as it counts it: Init's states again, and for each step the actions
+    /// in order, each with all its successors, up to the one whose successors hold the
+    /// step's target.
+    pub fn count_rebuilds(&mut self, ev: &Evaluator, next: &Expr, trace: &[TraceState]) {
+        const REBUILDS: u64 = 2;
+        self.init_generated += REBUILDS * self.init_generated;
+        for step in trace.windows(2) {
+            let labeller = Labeller::default();
+            let mut made: Vec<(ActionLabel, bool)> = Vec::new();
+            let target = &step[1].values;
+            let _ = enumerate::next_states_labelled(
+                ev,
+                next,
+                &step[0].values,
+                &labeller,
+                &mut |st, _| {
+                    let hit = (st.iter().zip(target.iter())).all(|(a, b)| a.as_ref() == Some(b));
+                    made.push((labeller.current(), hit));
+                    Ok(true)
+                },
+            );
+            let Some(hit) = made.iter().position(|(_, h)| *h) else {
+                continue;
+            };
+            let last = (hit..made.len())
+                .take_while(|&i| made[i].0 == made[hit].0)
+                .last()
+                .unwrap_or(hit);
+            for (label, _) in &made[..=last] {
+                if let Some(leaf) = label.leaf {
+                    self.action(label.def, leaf).generated += REBUILDS;
                 }
             }
         }
@@ -177,6 +221,16 @@ impl Counter {
         }
         CoverageReport { lines }
     }
+}
+
+/// Whether TLC rebuilt the report's counterexample from the initial states (an invariant
+/// or action property violated after the initial states, a deadlock).
+pub fn rebuilds_trace(r: &Report) -> bool {
+    r.trace.len() > 1
+        && matches!(
+            r.verdict,
+            Verdict::InvariantViolated(_) | Verdict::ActionPropertyViolated(_) | Verdict::Deadlock
+        )
 }
 
 /// What a line of the report is about.

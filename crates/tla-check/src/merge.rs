@@ -121,11 +121,15 @@ impl<'e, 'a> Explored<'e, 'a> {
             .store(self.generated as i64, Ordering::Relaxed);
         let parent_at = (parent != NO_PARENT).then_some(parent);
         if let Some(cov) = &mut self.coverage {
-            let new = match c.found {
-                Found::InModel { fp, .. } => !seen.read().expect("seen-set").contains(fp),
-                _ => false,
+            // A new state that breaks an invariant is not queued: TLC leaves its values out.
+            let (new, queued) = match &c.found {
+                Found::InModel { fp, bad } => {
+                    let new = !seen.read().expect("seen-set").contains(*fp);
+                    (new, new && bad.is_none())
+                }
+                _ => (false, false),
             };
-            cov.record(&c, parent == NO_PARENT, new);
+            cov.record(&c, parent == NO_PARENT, new, queued);
         }
         match c.found {
             Found::Stop(verdict, last) => {

@@ -120,7 +120,6 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         initial_states: ex.initial_states,
     };
     let outdegree = ex.outdegree.figures();
-    let coverage = ex.coverage.take().map(|mut c| c.report(ev.spec));
     let continued: Vec<(Verdict, Vec<TraceState>)> = std::mem::take(&mut ex.continued)
         .into_iter()
         .map(|st| {
@@ -160,7 +159,12 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     };
     report.continued = continued;
     report.outdegree = outdegree;
-    report.coverage = coverage;
+    report.coverage = ex.coverage.take().map(|mut c| {
+        if let (Some(next), true) = (&model.next, crate::coverage::rebuilds_trace(&report)) {
+            c.count_rebuilds(ev, next, &report.trace);
+        }
+        c.report(ev.spec)
+    });
     report
 }
 

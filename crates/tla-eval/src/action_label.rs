@@ -80,7 +80,7 @@ impl Labeller {
         *self.now.borrow_mut() = saved;
     }
 
-    pub(crate) fn current(&self) -> ActionLabel {
+    pub fn current(&self) -> ActionLabel {
         self.now.borrow().clone()
     }
 }

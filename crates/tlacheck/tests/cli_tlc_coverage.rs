@@ -234,3 +234,66 @@ fn outdegree_is_printed_after_success_only() {
             .line("The average outdegree of the complete state graph is 1 (minimum is 0, the maximum 31 and the 95th percentile is 1).");
     }
 }
+
+// After a violation or a deadlock TLC rebuilds the counterexample twice, regenerating Init's
+// states and, per step, the actions up to the one reaching the step's target; its counts
+// include that work. C2 with `Inv == x \in 0..2`, no ACTION_CONSTRAINT (C7): "Error:
+// Invariant Inv is violated." and the lines below; C2 without ACTION_CONSTRAINT (C8):
+// "Error: Deadlock reached." and the lines below (both `-workers 1 -coverage 1`).
+#[test]
+fn after_an_error_the_counts_include_tlcs_rebuilding_of_the_trace() {
+    let d = Dir::new();
+    let cfg = "CONSTANT P = {1, 2}\nINIT Init\nNEXT Next\nCONSTRAINT Con\nINVARIANT Inv\n";
+    d.file(
+        "C7.tla",
+        &C2.replace("MODULE C2", "MODULE C7")
+            .replace("Inv == x \\in 0..10", "Inv == x \\in 0..2"),
+    )
+    .file("C7.cfg", cfg)
+    .file("C8.tla", &C2.replace("MODULE C2", "MODULE C8"))
+    .file("C8.cfg", cfg);
+    let lines = |run: &Run| -> String {
+        (run.stdout.lines())
+            .filter(|l| l.starts_with('<') || l.ends_with(" states left on queue."))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let c7 = "\
+<x line 4, col 11 to line 4, col 11 of module C7>: 2
+<pc line 4, col 14 to line 4, col 15 of module C7>: 5
+<Init line 5, col 1 to line 5, col 4 of module C7>: 9:9
+<Step line 9, col 1 to line 9, col 7 of module C7>: 8:13
+<Back line 12, col 1 to line 12, col 4 of module C7>: 0:0
+<Inv line 18, col 1 to line 18, col 3 of module C7>
+<Con line 16, col 1 to line 16, col 3 of module C7>: 12:12
+12 states generated, 10 distinct states found, 4 states left on queue.
+";
+    let c8 = "\
+<x line 4, col 11 to line 4, col 11 of module C8>: 4
+<pc line 4, col 14 to line 4, col 15 of module C8>: 8
+<Init line 5, col 1 to line 5, col 4 of module C8>: 9:9
+<Step line 9, col 1 to line 9, col 7 of module C8>: 16:40
+<Back line 12, col 1 to line 12, col 4 of module C8>: 5:7
+<Inv line 18, col 1 to line 18, col 3 of module C8>
+<Con line 16, col 1 to line 16, col 3 of module C8>: 32:38
+38 states generated, 23 distinct states found, 1 states left on queue.
+";
+    for workers in ["1", "2"] {
+        let run = tlc(&d, &["-workers", workers, "-coverage", "1", "C7"]);
+        run.code(12);
+        assert_eq!(lines(&run), c7, "{run}");
+        let run = tlc(&d, &["-workers", workers, "-coverage", "1", "C8"]);
+        run.code(11);
+        assert_eq!(lines(&run), c8, "{run}");
+    }
+}
+
+// `-coverage abc`: TLC says "An integer for coverage report interval required. But
+// encountered abc" and exits 1; tlacheck refuses the value by name (exit 2, its usage error).
+#[test]
+fn a_coverage_interval_that_is_not_a_number_is_refused() {
+    let d = models();
+    let run = tlc(&d, &["-coverage", "abc", "C1"]);
+    assert_eq!(run.code, Some(2), "{run}");
+    assert!(run.stderr.contains("'abc'"), "{run}");
+}
