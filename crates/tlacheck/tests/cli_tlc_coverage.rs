@@ -297,3 +297,17 @@ fn a_coverage_interval_that_is_not_a_number_is_refused() {
     assert_eq!(run.code, Some(2), "{run}");
     assert!(run.stderr.contains("'abc'"), "{run}");
 }
+
+// TLC's simulation mode reports coverage too; tlacheck's does not yet, and says so.
+#[test]
+fn simulation_says_coverage_is_not_carried_out() {
+    let d = models();
+    let run = tlc(&d, &["-simulate", "num=2", "-coverage", "1", "C1"]);
+    run.code(0);
+    assert!(
+        run.stderr
+            .lines()
+            .any(|l| l.starts_with("Warning: -coverage")),
+        "{run}"
+    );
+}

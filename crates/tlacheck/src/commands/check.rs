@@ -110,6 +110,11 @@ pub fn run(args: Args) -> u8 {
     for w in args.tlc.not_carried_out() {
         eprintln!("{w}");
     }
+    if args.simulate && args.tlc.coverage.is_some() {
+        eprintln!(
+            "Warning: -coverage is accepted but not carried out by tlacheck's simulation yet."
+        );
+    }
     if let Some(root) = args.checkpoint.root(&args.spec) {
         if let Err(e) = args.tlc.clean_up(&root) {
             eprintln!("{e}");
