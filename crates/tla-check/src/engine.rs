@@ -62,6 +62,10 @@ pub struct Report {
     pub viewed: Vec<String>,
     /// With `-continue`: the violations the search went on after, each with its trace.
     pub continued: Vec<(Verdict, Vec<TraceState>)>,
+    /// TLC's outdegree figures (`outdegree.rs`), printed after a successful search.
+    pub outdegree: Option<crate::outdegree::OutDegreeFigures>,
+    /// With -coverage, TLC's coverage report (`coverage.rs`).
+    pub coverage: Option<crate::coverage::CoverageReport>,
 }
 
 pub struct Options {
@@ -84,6 +88,9 @@ pub struct Settings<'o> {
     pub lncheck: crate::liveness::LnCheck,
     /// Checkpoints, and a recovery to start from (`checkpoint.rs`); None: neither.
     pub checkpoint: Option<crate::checkpoint::CheckpointPlan>,
+    /// TLC's -coverage N: count per action (`coverage.rs`), and print the report every N
+    /// minutes with the progress lines (0: at the end only); the search then uses one worker.
+    pub coverage: Option<u64>,
 }
 
 impl Default for Settings<'_> {
@@ -95,6 +102,7 @@ impl Default for Settings<'_> {
             observer: None,
             lncheck: crate::liveness::LnCheck::Final,
             checkpoint: None,
+            coverage: None,
         }
     }
 }

@@ -8,13 +8,17 @@ use crate::model::{Check, Model};
 use crate::seen::FingerprintSet;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
+use tla_eval::action_label::Labeller;
 use tla_eval::eval::{ConjunctMemo, Conjuncts, RunInfo};
 use tla_eval::value::Fingerprinter;
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
-use tla_sema::ir::DefId;
+use tla_sema::ir::{DefId, Loc};
 
 /// A step from a state to a successor whose every slot is assigned.
 type Transition<'t> = (&'t [Value], &'t [Option<Value>]);
+
+/// One of TLC's actions: the definition it is in, and its location.
+pub type ActionAt = (Option<DefId>, Loc);
 
 /// A successor as generated (every slot assigned) and the action that made it.
 pub type Generated = (Vec<Option<Value>>, Option<DefId>);
@@ -50,6 +54,11 @@ pub struct Candidate {
     pub found: Found,
     /// A violated action property of the transition (checked on every transition).
     pub transition_bad: Option<Verdict>,
+    /// With -coverage: TLC's action that made it (definition, location).
+    pub leaf: Option<(Option<DefId>, Loc)>,
+    /// How many constraints (state, then action constraints) held, and whether the next one
+    /// failed: what TLC's coverage counts of them.
+    pub constraints: (u16, bool),
 }
 
 /// How the generation of a state's successors ended.
@@ -75,6 +84,9 @@ pub struct Shared<'m, 'e, 'a> {
     pub parts: CheckParts,
     /// What the workers of one level learnt, for the workers of the next.
     pub scratch: ScratchPool,
+    /// -coverage: successors are generated with TLC's actions kept; every action entered
+    /// (also one that never made a state) is listed here.
+    pub coverage: Option<crate::coverage::Entered>,
 }
 
 /// A worker's fingerprinter and kept conjunct answers outlive it: a level's workers start
@@ -128,6 +140,10 @@ pub struct Worker<'s, 'm, 'e, 'a> {
     fp: Fingerprinter,
     env: Env,
     kept: KeptAnswers,
+    /// With -coverage: the labeller and how many of its entered actions were listed.
+    labeller: Option<(Labeller, usize)>,
+    /// The constraints of the state examined last (see `Candidate::constraints`).
+    constraints: (u16, bool),
 }
 
 impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
@@ -140,6 +156,8 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             fp,
             env: Env::new(),
             kept,
+            labeller: sh.coverage.as_ref().map(|_| (Labeller::default(), 0)),
+            constraints: (0, false),
         }
     }
 
@@ -179,11 +197,12 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         let mut count = 0u64;
         let mut halted = false;
         RunInfo::set_thread_level(Some(depth as i64));
-        let r = enumerate::next_states(sh.ev, next_action, cur, &mut |st, action| {
+        let labeller = self.labeller.take();
+        let mut emit = |st: &[Option<Value>], action: Option<DefId>| {
             count += 1;
             let action = action.or(sh.model.next_def);
             let step = (&cur[..], st);
-            let c = self.successor(
+            let mut c = self.successor(
                 step,
                 complete(st),
                 action,
@@ -191,13 +210,25 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                 path,
                 claim.as_deref_mut(),
             );
+            c.leaf = labeller.as_ref().and_then(|(l, _)| l.leaf());
             let go_on = !matches!(c.found, Found::Stop(..)) && c.transition_bad.is_none();
             if !sink(c) || !go_on {
                 halted = true;
                 return Ok(false);
             }
             Ok(true)
-        });
+        };
+        let r = match &labeller {
+            None => enumerate::next_states(sh.ev, next_action, cur, &mut emit),
+            Some((l, _)) => enumerate::next_states_labelled(sh.ev, next_action, cur, l, &mut emit),
+        };
+        if let Some((l, mut reported)) = labeller {
+            let entered = l.take_entered(&mut reported);
+            if let (false, Some(list)) = (entered.is_empty(), &sh.coverage) {
+                list.lock().expect("coverage").extend(entered);
+            }
+            self.labeller = Some((l, reported));
+        }
         if halted {
             return End::Halted;
         }
@@ -269,6 +300,8 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             action: None,
             found,
             transition_bad: None,
+            leaf: None,
+            constraints: self.constraints,
         }
     }
 
@@ -298,6 +331,8 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             action,
             found,
             transition_bad,
+            leaf: None,
+            constraints: self.constraints,
         }
     }
 
@@ -322,10 +357,12 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
         }
         let mut in_model = true;
+        self.constraints = (0, false);
         for (i, c) in sh.model.constraints.iter().enumerate() {
             match self.holds_by_parts(c, Kind::Constraint, i, state) {
-                Ok(true) => {}
+                Ok(true) => self.constraints.0 += 1,
                 Ok(false) => {
+                    self.constraints.1 = true;
                     in_model = false;
                     break;
                 }
@@ -352,10 +389,18 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                         .map_err(Verdict::Error);
                 }
                 RunInfo::set_thread_level(Some(level));
+                let held = |name: &str| {
+                    let all = &sh.model.action_constraints;
+                    all.iter().position(|c| c.name == name).unwrap_or(all.len()) as u16
+                };
                 match r {
-                    Ok(()) => {}
+                    Ok(()) => self.constraints.0 += sh.model.action_constraints.len() as u16,
                     // A false action constraint: the target is not kept.
-                    Err(Verdict::ActionPropertyViolated(_)) => in_model = false,
+                    Err(Verdict::ActionPropertyViolated(name)) => {
+                        self.constraints.0 += held(&name);
+                        self.constraints.1 = true;
+                        in_model = false
+                    }
                     Err(v) => return Found::Stop(v, Last::State(action)),
                 }
             }

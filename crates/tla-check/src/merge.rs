@@ -67,6 +67,10 @@ pub struct Explored<'e, 'a> {
     /// TLC's `-continue`: violations are kept in `continued` instead of stopping the search.
     pub continue_after_violation: bool,
     pub continued: Vec<Stop>,
+    /// The new successors of each expanded state (TLC's outdegree line).
+    pub outdegree: crate::outdegree::OutDegree,
+    /// With -coverage, TLC's per-action counts (one worker only: merged one by one).
+    pub coverage: Option<crate::coverage::Counter>,
 }
 
 impl<'e, 'a> Explored<'e, 'a> {
@@ -85,7 +89,13 @@ impl<'e, 'a> Explored<'e, 'a> {
             observer: None,
             continue_after_violation: false,
             continued: Vec::new(),
+            outdegree: Default::default(),
+            coverage: None,
         }
+    }
+
+    pub fn spec(&self) -> &'a tla_sema::Spec {
+        self.ev.spec
     }
 
     pub fn distinct(&self) -> u64 {
@@ -110,6 +120,17 @@ impl<'e, 'a> Explored<'e, 'a> {
             .generated
             .store(self.generated as i64, Ordering::Relaxed);
         let parent_at = (parent != NO_PARENT).then_some(parent);
+        if let Some(cov) = &mut self.coverage {
+            // A new state that breaks an invariant is not queued: TLC leaves its values out.
+            let (new, queued) = match &c.found {
+                Found::InModel { fp, bad } => {
+                    let new = !seen.read().expect("seen-set").contains(*fp);
+                    (new, new && bad.is_none())
+                }
+                _ => (false, false),
+            };
+            cov.record(&c, parent == NO_PARENT, new, queued);
+        }
         match c.found {
             Found::Stop(verdict, last) => {
                 let last = match last {
@@ -131,6 +152,9 @@ impl<'e, 'a> Explored<'e, 'a> {
                 if new {
                     let idx = self.records.len() as u32;
                     self.records.push(fp, parent);
+                    if parent != NO_PARENT {
+                        self.outdegree.child_of(parent);
+                    }
                     if let Some(w) = &mut self.whole {
                         w.push((c.state.clone(), c.action));
                     }
@@ -192,6 +216,7 @@ impl<'e, 'a> Explored<'e, 'a> {
             End::Failed(e) => Err(stop(Verdict::Error(e), Some(idx), None)),
             End::Done { intermediate, none } => {
                 self.generated += intermediate;
+                self.outdegree.expanded(1);
                 if none && self.check_deadlock {
                     return Err(stop(Verdict::Deadlock, Some(idx), None));
                 }
@@ -249,6 +274,9 @@ impl<'e, 'a> Explored<'e, 'a> {
             };
             self.keep_new(seen, c, last_key, unqueued, depth);
         }
+        if let (Some((_, len)), None) = (level, &end) {
+            self.outdegree.expanded(len as u64);
+        }
         if let Some((n, len)) = level {
             self.remaining = match &end {
                 Some((_, s)) => n - s.pos as u64 - 1,
@@ -304,6 +332,8 @@ impl<'e, 'a> Explored<'e, 'a> {
             self.records.push(x.fp, parent);
             if parent == NO_PARENT {
                 self.initial_states += 1;
+            } else {
+                self.outdegree.child_of(parent);
             }
             self.depth = self.depth.max(depth as u64);
             if x.key != unqueued && self.max_depth.is_none_or(|m| (depth as u64) < m) {

@@ -31,6 +31,9 @@ pub struct Progress {
     ticks: u32,
     /// A terminal line is showing (erase it at the end).
     shown: bool,
+    /// TLC's -coverage N: minutes between coverage reports among the progress lines.
+    pub coverage_every: Option<u64>,
+    last_coverage: Instant,
 }
 
 impl Progress {
@@ -45,11 +48,13 @@ impl Progress {
             reported: false,
             ticks: 0,
             shown: false,
+            coverage_every: None,
+            last_coverage: now,
         }
     }
 
     /// Called for each explored state; reports when it is time.
-    pub fn tick(&mut self, ex: &Explored, depth: u32) {
+    pub fn tick(&mut self, ex: &mut Explored, depth: u32) {
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks.is_multiple_of(256) {
             self.tick_level(ex, depth);
@@ -57,7 +62,7 @@ impl Progress {
     }
 
     /// Called after a parallel pass over (part of) a level; reports when it is time.
-    pub fn tick_level(&mut self, ex: &Explored, depth: u32) {
+    pub fn tick_level(&mut self, ex: &mut Explored, depth: u32) {
         if self.mode == ProgressMode::Never {
             return;
         }
@@ -100,11 +105,32 @@ impl Progress {
                 grouped((distinct_per_s * 60.0) as u64),
                 grouped(ex.left_on_queue()),
             );
+            self.coverage_if_due(ex, now);
         }
         self.reported = true;
         self.last = now;
         self.last_generated = generated;
         self.last_distinct = distinct;
+    }
+}
+
+impl Progress {
+    /// TLC's periodic coverage report, after a progress line every N minutes.
+    fn coverage_if_due(&mut self, ex: &mut Explored, now: Instant) {
+        let Some(minutes) = self.coverage_every else {
+            return;
+        };
+        if now - self.last_coverage < Duration::from_secs(60 * minutes) {
+            return;
+        }
+        self.last_coverage = now;
+        let spec = ex.spec();
+        if let Some(c) = &mut ex.coverage {
+            let date = crate::report::timestamp(SystemTime::now());
+            for (_, line) in c.report(spec).lines_at(&date) {
+                println!("{line}");
+            }
+        }
     }
 }
 

@@ -169,6 +169,9 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
             "The depth of the complete state graph search is {}.",
             r.depth
         );
+        if let (Verdict::Success, Some(o)) = (&r.verdict, &r.outdegree) {
+            let _ = writeln!(out, "{}", o.line());
+        }
     }
     out
 }
@@ -188,6 +191,8 @@ fn continued_report(verdict: &Verdict, trace: &[TraceState]) -> Report {
         continued: Vec::new(),
         labels: Vec::new(),
         viewed: Vec::new(),
+        outdegree: None,
+        coverage: None,
     }
 }
 
@@ -367,7 +372,7 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
             serde_json::json!({ "action": action_label(spec, st.action), "state": m })
         })
         .collect();
-    serde_json::json!({
+    let mut j = serde_json::json!({
         "outcome": outcome,
         "violated": violated,
         "error": match &r.verdict {
@@ -388,7 +393,12 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
             crate::liveness::LassoEnd::Prefix => serde_json::json!({ "prefix": true }),
         }),
         "trace": trace,
-    })
+    });
+    // With -coverage only, so that the shape of every other run stays as it was.
+    if let Some(c) = &r.coverage {
+        j["coverage"] = c.to_json();
+    }
+    j
 }
 
 /// The verdict and figures of a report, without its traces.
@@ -406,6 +416,8 @@ fn clone_figures(r: &Report) -> Report {
         continued: Vec::new(),
         labels: Vec::new(),
         viewed: Vec::new(),
+        outdegree: None,
+        coverage: None,
     }
 }
 

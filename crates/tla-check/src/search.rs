@@ -43,7 +43,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
     // The path given to Trace is the one-worker search's: one worker.
     // So is a search that goes on after violations (they are kept in the one-worker order).
-    let workers = if keeps_trace || model.continue_after_violation {
+    // So is a coverage run: TLC's per-action counts are merged one by one (`coverage.rs`).
+    let workers = if keeps_trace || model.continue_after_violation || settings.coverage.is_some() {
         1
     } else {
         settings.workers.max(1)
@@ -62,6 +63,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         symmetry: symmetry.as_ref(),
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
+        coverage: settings.coverage.is_some().then(Default::default),
     };
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {
@@ -76,6 +78,13 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     ex.max_depth = opts.max_depth;
     ex.check_deadlock = opts.check_deadlock;
     ex.continue_after_violation = model.continue_after_violation;
+    if let Some(entered) = &sh.coverage {
+        ex.coverage = Some(crate::coverage::Counter::new(
+            ev.spec,
+            model,
+            entered.clone(),
+        ));
+    }
     ex.observer = match &live {
         Some(l) => Some(Box::new(Tee {
             live: l.clone(),
@@ -84,6 +93,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         None => settings.observer,
     };
     let mut progress = Progress::new(settings.progress);
+    progress.coverage_every = settings.coverage.filter(|&m| m > 0);
     let print = settings.progress == crate::progress::ProgressMode::Tlc;
     let periodic = (live.as_ref())
         .filter(|_| opts.max_depth.is_none())
@@ -109,6 +119,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         depth: ex.depth,
         initial_states: ex.initial_states,
     };
+    let outdegree = ex.outdegree.figures();
     let continued: Vec<(Verdict, Vec<TraceState>)> = std::mem::take(&mut ex.continued)
         .into_iter()
         .map(|st| {
@@ -147,6 +158,13 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         }
     };
     report.continued = continued;
+    report.outdegree = outdegree;
+    report.coverage = ex.coverage.take().map(|mut c| {
+        if let (Some(next), true) = (&model.next, crate::coverage::rebuilds_trace(&report)) {
+            c.count_rebuilds(ev, next, &report.trace);
+        }
+        c.report(ev.spec)
+    });
     report
 }
 
@@ -233,6 +251,8 @@ fn finish(
         labels: Vec::new(),
         viewed: Vec::new(),
         continued: Vec::new(),
+        outdegree: None,
+        coverage: None,
     }
 }
 

@@ -44,6 +44,9 @@ pub struct Setup {
     pub max_set_size: Option<u64>,
     /// TLC's `-continue`: report each invariant or property violation and search on.
     pub continue_after_violation: bool,
+    /// TLC's -coverage N (minutes between reports): the run counts per action (and uses
+    /// one worker).
+    pub coverage: Option<u64>,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -224,6 +227,7 @@ pub fn search(
         observer: None,
         lncheck: setup.lncheck,
         checkpoint: setup.checkpoint.clone(),
+        coverage: setup.coverage,
     };
     let mut report = engine::check_with(ev, model, opts, settings);
     report.labels = crate::labels::of_report(ev, model, &report);

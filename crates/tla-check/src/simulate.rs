@@ -97,6 +97,8 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
         labels: Vec::new(),
         viewed: Vec::new(),
         continued: Vec::new(),
+        outdegree: None,
+        coverage: None,
     };
     report.labels = crate::labels::of_report(ev, model, &report);
     SimReport {

@@ -27,19 +27,37 @@ pub struct ActionLabel {
     pub leaf: Option<Loc>,
 }
 
-/// The action being entered while successors are generated with labels kept.
+/// The action being entered while successors are generated with labels kept, and (for
+/// -coverage) every action entered so far, whether or not it produced a state.
 #[derive(Default)]
-pub(crate) struct Labeller(RefCell<ActionLabel>);
+pub struct Labeller {
+    now: RefCell<ActionLabel>,
+    entered: RefCell<Vec<(Option<DefId>, Loc)>>,
+}
 
 impl Labeller {
+    /// The definition and location of the action the state being emitted was made by.
+    pub fn leaf(&self) -> Option<(Option<DefId>, Loc)> {
+        let l = self.now.borrow();
+        l.leaf.map(|loc| (l.def, loc))
+    }
+
+    /// The actions entered since the last call (each once per labeller).
+    pub fn take_entered(&self, reported: &mut usize) -> Vec<(Option<DefId>, Loc)> {
+        let e = self.entered.borrow();
+        let new = e[*reported..].to_vec();
+        *reported = e.len();
+        new
+    }
+
     /// Still in the part of the next-state relation that TLC splits into actions.
     pub(crate) fn splitting(&self) -> bool {
-        self.0.borrow().leaf.is_none()
+        self.now.borrow().leaf.is_none()
     }
 
     /// Enters definition `def`'s body with these parameter values; gives what to restore.
     pub(crate) fn enter_call(&self, def: DefId, args: Vec<Value>) -> ActionLabel {
-        let mut l = self.0.borrow_mut();
+        let mut l = self.now.borrow_mut();
         let saved = l.clone();
         l.def = Some(def);
         l.args = args;
@@ -48,18 +66,22 @@ impl Labeller {
 
     /// The split stops at the expression at `loc`.
     pub(crate) fn enter_leaf(&self, loc: Loc) -> ActionLabel {
-        let mut l = self.0.borrow_mut();
+        let mut l = self.now.borrow_mut();
         let saved = l.clone();
         l.leaf = Some(loc);
+        let mut e = self.entered.borrow_mut();
+        if !e.iter().any(|(d, at)| *d == l.def && *at == loc) {
+            e.push((l.def, loc));
+        }
         saved
     }
 
     pub(crate) fn restore(&self, saved: ActionLabel) {
-        *self.0.borrow_mut() = saved;
+        *self.now.borrow_mut() = saved;
     }
 
-    pub(crate) fn current(&self) -> ActionLabel {
-        self.0.borrow().clone()
+    pub fn current(&self) -> ActionLabel {
+        self.now.borrow().clone()
     }
 }
 

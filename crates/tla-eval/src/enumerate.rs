@@ -111,6 +111,28 @@ pub fn next_states(ev: &Evaluator, next_action: &Expr, cur: &[Value], emit: Emit
     generate(ev, next_action, cur, false, emit)
 }
 
+/// `next_states` with `labeller` following TLC's split of `next_action` into actions: while
+/// `emit` runs, `labeller.leaf()` is the action of the state it is given (for -coverage).
+pub fn next_states_labelled(
+    ev: &Evaluator,
+    next_action: &Expr,
+    cur: &[Value],
+    labeller: &Labeller,
+    emit: Emit,
+) -> EResult<()> {
+    let (mut run, mut next) = Run::new(ev, cur, false, None);
+    run.label = Some(labeller);
+    run.step(
+        next_action,
+        &mut Env::new(),
+        &mut next,
+        None,
+        true,
+        &mut |run, _, next, action| run.finish(next, action, emit),
+    )?;
+    Ok(())
+}
+
 /// Calls `emit` with each successor of `cur` under an action whose free locals (a
 /// definition's parameters, say) are bound to the given values: the trace validator expands
 /// a logged `Send(p = 1)` this way.

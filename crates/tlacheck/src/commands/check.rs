@@ -110,6 +110,11 @@ pub fn run(args: Args) -> u8 {
     for w in args.tlc.not_carried_out() {
         eprintln!("{w}");
     }
+    if args.simulate && args.tlc.coverage.is_some() {
+        eprintln!(
+            "Warning: -coverage is accepted but not carried out by tlacheck's simulation yet."
+        );
+    }
     if let Some(root) = args.checkpoint.root(&args.spec) {
         if let Err(e) = args.tlc.clean_up(&root) {
             eprintln!("{e}");
@@ -147,6 +152,7 @@ pub fn run(args: Args) -> u8 {
         user_file: args.tlc.user_file.clone(),
         max_set_size: args.tlc.max_set_size,
         continue_after_violation: args.continue_after_violation,
+        coverage: args.tlc.coverage,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
@@ -291,6 +297,11 @@ fn tlc_report(
     } else {
         outcome.text.clone()
     };
+    // -coverage: TLC's report, just before the statistics line (or last, without one).
+    let coverage = (outcome.report.coverage.as_ref())
+        .map(|c| c.lines_at(&tlc_text::date_time(now)))
+        .unwrap_or_default();
+    let body = with_coverage(&body, &coverage);
     if !args.tlc.tool {
         text.push_str(&body);
         let _ = writeln!(text, "{}", tlc_text::finished_line(start.elapsed(), now));
@@ -309,7 +320,22 @@ fn tlc_report(
     }
     let ms = start.elapsed().as_millis();
     let _ = writeln!(text, "Finished in {ms}ms at ({})", tlc_text::date_time(now));
-    tool_mode::frame(&text)
+    tool_mode::frame_with(&text, &coverage)
+}
+
+/// `body` with the coverage report's lines before its `states generated` line.
+fn with_coverage(body: &str, coverage: &[(u32, String)]) -> String {
+    if coverage.is_empty() {
+        return body.to_string();
+    }
+    let mut lines: Vec<&str> = body.lines().collect();
+    let at = (lines.iter())
+        .position(|l| l.contains(" states generated, ") && l.ends_with(" states left on queue."))
+        .unwrap_or(lines.len());
+    lines.splice(at..at, coverage.iter().map(|(_, l)| l.as_str()));
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
 }
 
 /// What a run did: a search (printed by the caller) or a simulation (already printed).

@@ -87,7 +87,14 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
 /// `text` framed as TLC's tool mode frames it. A line that begins no message continues the
 /// message before it (a state's variables, the estimates under TLC_SUCCESS); before any
 /// message, it is printed as it is (Print output).
+#[cfg(test)]
 pub fn frame(text: &str) -> String {
+    frame_with(text, &[])
+}
+
+/// `frame`, where each of `known`'s lines opens a message with that code (the coverage
+/// report's lines, which their text alone does not tell apart).
+pub fn frame_with(text: &str, known: &[(u32, String)]) -> String {
     let mut out = String::new();
     let mut open: Option<u32> = None;
     let close = |out: &mut String, open: &mut Option<u32>| {
@@ -96,7 +103,9 @@ pub fn frame(text: &str) -> String {
         }
     };
     for line in text.lines() {
-        match classify(line) {
+        let given = known.iter().find(|(_, l)| l == line);
+        let found = given.map(|(code, l)| (*code, 0, l.clone()));
+        match found.or_else(|| classify(line)) {
             Some((code, class, first)) => {
                 close(&mut out, &mut open);
                 out.push_str(&format!("@!@!@STARTMSG {code}:{class} @!@!@\n{first}\n"));
