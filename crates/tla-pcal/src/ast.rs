@@ -14,7 +14,14 @@ pub fn sv(v: Vec<S>) -> SV {
     Rc::new(RefCell::new(v))
 }
 pub fn s(kind: Kind, line: i32, col: i32) -> S {
-    Rc::new(RefCell::new(Stmt { line, col, macro_line: -1, macro_col: 0, lbl: String::new(), kind }))
+    Rc::new(RefCell::new(Stmt {
+        line,
+        col,
+        macro_line: -1,
+        macro_col: 0,
+        lbl: String::new(),
+        kind,
+    }))
 }
 /// A new list holding the same statements (Java's `new Vector<>(v)`).
 pub fn copy(v: &SV) -> SV {
@@ -63,24 +70,77 @@ pub struct Clause {
 
 #[derive(Clone)]
 pub enum Kind {
-    Labeled { label: String, stmts: SV },
-    While { test: Expr, unlab_do: SV, lab_do: SV },
-    Assign { ass: Vec<Rc<RefCell<SingleAssign>>> },
-    If { test: Expr, then: SV, els: SV },
-    Either { ors: Vec<SV> },
-    With { var: String, is_eq: bool, exp: Expr, body: SV },
-    When { exp: Expr },
-    Print { exp: Expr },
-    Assert { exp: Expr },
+    Labeled {
+        label: String,
+        stmts: SV,
+    },
+    While {
+        test: Expr,
+        unlab_do: SV,
+        lab_do: SV,
+    },
+    Assign {
+        ass: Vec<Rc<RefCell<SingleAssign>>>,
+    },
+    If {
+        test: Expr,
+        then: SV,
+        els: SV,
+    },
+    Either {
+        ors: Vec<SV>,
+    },
+    With {
+        var: String,
+        is_eq: bool,
+        exp: Expr,
+        body: SV,
+    },
+    When {
+        exp: Expr,
+    },
+    Print {
+        exp: Expr,
+    },
+    Assert {
+        exp: Expr,
+    },
     Skip,
-    LabelIf { test: Expr, unlab_then: SV, lab_then: SV, unlab_else: SV, lab_else: SV },
-    LabelEither { clauses: Vec<Clause> },
-    Call { return_to: String, to: String, args: Vec<Expr> },
-    Return { from: Option<String> },
-    CallReturn { from: Option<String>, to: String, args: Vec<Expr> },
-    CallGoto { after: String, to: String, args: Vec<Expr> },
-    Goto { to: String },
-    MacroCall { name: String, args: Vec<Expr> },
+    LabelIf {
+        test: Expr,
+        unlab_then: SV,
+        lab_then: SV,
+        unlab_else: SV,
+        lab_else: SV,
+    },
+    LabelEither {
+        clauses: Vec<Clause>,
+    },
+    Call {
+        return_to: String,
+        to: String,
+        args: Vec<Expr>,
+    },
+    Return {
+        from: Option<String>,
+    },
+    CallReturn {
+        from: Option<String>,
+        to: String,
+        args: Vec<Expr>,
+    },
+    CallGoto {
+        after: String,
+        to: String,
+        args: Vec<Expr>,
+    },
+    Goto {
+        to: String,
+    },
+    MacroCall {
+        name: String,
+        args: Vec<Expr>,
+    },
 }
 
 #[derive(Clone)]
@@ -136,6 +196,8 @@ pub struct Algorithm {
     pub name: String,
     pub decls: Vec<VarDecl>,
     pub defs: Expr,
+    /// Macros are expanded while parsing; kept for completeness of the tree.
+    #[allow(dead_code)]
     pub macros: Vec<Macro>,
     pub prcds: Vec<Procedure>,
     /// Uniprocess body.
@@ -148,11 +210,17 @@ pub struct Algorithm {
 pub struct Printer {
     depth: usize,
     cur: Vec<usize>,
+    /// Before PlusCal 1.5, procedures and processes print without their label lists.
+    pub old_format: bool,
 }
 
 impl Printer {
     pub fn new() -> Printer {
-        Printer { depth: 0, cur: vec![0; 200] }
+        Printer {
+            depth: 0,
+            cur: vec![0; 200],
+            old_format: false,
+        }
     }
     fn ind(&mut self, s: &str) -> String {
         if self.depth + 1 >= self.cur.len() {
@@ -212,13 +280,22 @@ impl Printer {
     }
     fn var_decl(&mut self, d: &VarDecl) -> String {
         let mut r = self.ind("");
-        r += &format!("[var |-> \"{}\", eqOrIn |-> {}, val |-> {}]", d.var, Self::eq_or_in(d.is_eq), d.val.ast_string());
+        r += &format!(
+            "[var |-> \"{}\", eqOrIn |-> {}, val |-> {}]",
+            d.var,
+            Self::eq_or_in(d.is_eq),
+            d.val.ast_string()
+        );
         r += &self.end();
         r
     }
     fn pvar_decl(&mut self, d: &VarDecl) -> String {
         let mut r = self.ind("");
-        r += &format!("[var |-> \"{}\", eqOrIn |-> \"=\", val |-> {}]", d.var, d.val.ast_string());
+        r += &format!(
+            "[var |-> \"{}\", eqOrIn |-> \"=\", val |-> {}]",
+            d.var,
+            d.val.ast_string()
+        );
         r += &self.end();
         r
     }
@@ -236,7 +313,11 @@ impl Printer {
                 r += &self.end();
                 r
             }
-            Kind::While { test, unlab_do, lab_do } => {
+            Kind::While {
+                test,
+                unlab_do,
+                lab_do,
+            } => {
                 let mut r = self.ind("");
                 r += "[type    |-> \"while\", ";
                 r += &self.nl();
@@ -263,7 +344,11 @@ impl Printer {
                 r += &self.seq(&ass, &mut |p, a| {
                     let a = a.borrow();
                     let mut r = p.ind("");
-                    r += &format!("[lhs |-> [var |-> \"{}\", sub |-> {}],", a.var, a.sub.ast_string());
+                    r += &format!(
+                        "[lhs |-> [var |-> \"{}\", sub |-> {}],",
+                        a.var,
+                        a.sub.ast_string()
+                    );
                     r += &p.nl();
                     r += &format!(" rhs |-> {}]", a.rhs.ast_string());
                     r += &p.end();
@@ -312,7 +397,12 @@ impl Printer {
                 r += &self.end();
                 r
             }
-            Kind::With { var, is_eq, exp, body } => {
+            Kind::With {
+                var,
+                is_eq,
+                exp,
+                body,
+            } => {
                 let mut r = self.ind("");
                 r += "[type   |-> \"with\", ";
                 r += &self.nl();
@@ -343,7 +433,13 @@ impl Printer {
                 r
             }
             Kind::Skip => "[type |-> \"skip\"]".into(),
-            Kind::LabelIf { test, unlab_then, lab_then, unlab_else, lab_else } => {
+            Kind::LabelIf {
+                test,
+                unlab_then,
+                lab_then,
+                unlab_else,
+                lab_else,
+            } => {
                 let mut r = self.ind("");
                 r += "[type      |-> \"labelIf\",";
                 r += &self.nl();
@@ -391,7 +487,11 @@ impl Printer {
                 r += &self.end();
                 r
             }
-            Kind::Call { return_to, to, args } => {
+            Kind::Call {
+                return_to,
+                to,
+                args,
+            } => {
                 let mut r = self.ind("");
                 r += "[type     |-> \"call\",";
                 r += &self.nl();
@@ -407,7 +507,10 @@ impl Printer {
                 r
             }
             Kind::Return { from } => {
-                format!("[type |-> \"return\", from |-> \"{}\"]", from.as_deref().unwrap_or("null"))
+                format!(
+                    "[type |-> \"return\", from |-> \"{}\"]",
+                    from.as_deref().unwrap_or("null")
+                )
             }
             Kind::CallReturn { from, to, args } => {
                 let mut r = self.ind("");
@@ -461,6 +564,27 @@ impl Printer {
     fn procedure(&mut self, p: &Procedure) -> String {
         let mut r = self.ind("");
         r += &format!("[name   |-> \"{}\", ", p.name);
+        if self.old_format {
+            r += &self.nl();
+            r += &self.ind(" params |-> ");
+            let params = p.params.clone();
+            r += &self.seq(&params, &mut |p, d| p.pvar_decl(d));
+            r += ",";
+            r += &self.end();
+            r += &self.nl();
+            r += &self.ind(" decls  |-> ");
+            let decls = p.decls.clone();
+            r += &self.seq(&decls, &mut |p, d| p.pvar_decl(d));
+            r += ",";
+            r += &self.end();
+            r += &self.nl();
+            r += &self.ind(" body   |-> ");
+            r += &self.stmts(&p.body);
+            r += "]";
+            r += &self.end();
+            r += &self.end();
+            return r;
+        }
         r += &self.nl();
         r += "minusLabels |-> ";
         r += &self.quoted(&p.minus_labels);
@@ -492,9 +616,32 @@ impl Printer {
 
     fn process(&mut self, p: &Process) -> String {
         let mut r = self.ind("");
+        if self.old_format {
+            r += &format!("[name   |-> \"{}\", ", p.name);
+            r += &self.nl();
+            r += &format!(" eqOrIn |-> {},", Self::eq_or_in(p.is_eq));
+            r += &self.nl();
+            r += &format!(" id     |-> {},", p.id.ast_string());
+            r += &self.nl();
+            r += &self.ind(" decls  |-> ");
+            let decls = p.decls.clone();
+            r += &self.seq(&decls, &mut |p, d| p.var_decl(d));
+            r += ",";
+            r += &self.end();
+            r += &self.nl();
+            r += &self.ind(" body   |-> ");
+            r += &self.stmts(&p.body);
+            r += "]";
+            r += &self.end();
+            r += &self.end();
+            return r;
+        }
         r += &format!("[name   |-> \"{}\",", p.name);
         r += &self.nl();
-        r += &format!(" fairness |-> \"{}\", minusLabels |-> ", ["unfair", "wf", "sf"][p.fairness]);
+        r += &format!(
+            " fairness |-> \"{}\", minusLabels |-> ",
+            ["unfair", "wf", "sf"][p.fairness]
+        );
         r += &self.quoted(&p.minus_labels);
         r += ", plusLabels |->";
         r += &self.quoted(&p.plus_labels);

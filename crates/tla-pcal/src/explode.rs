@@ -33,7 +33,19 @@ fn label_of(s: &S) -> String {
 }
 
 fn assign1(var: &str, sub: Expr, rhs: Expr, line: i32, col: i32) -> S {
-    s(Kind::Assign { ass: vec![Rc::new(RefCell::new(SingleAssign { line, col, var: var.into(), sub, rhs }))] }, line, col)
+    s(
+        Kind::Assign {
+            ass: vec![Rc::new(RefCell::new(SingleAssign {
+                line,
+                col,
+                var: var.into(),
+                sub,
+                rhs,
+            }))],
+        },
+        line,
+        col,
+    )
 }
 
 fn update_pc(next: &str) -> S {
@@ -41,7 +53,11 @@ fn update_pc(next: &str) -> S {
 }
 
 fn check_pc(label: &str) -> S {
-    let toks = [Tok::new("pc", 0, TokType::Added), Tok::new("=", 0, TokType::Builtin), Tok::new(label, 0, TokType::Str)];
+    let toks = [
+        Tok::new("pc", 0, TokType::Added),
+        Tok::new("=", 0, TokType::Builtin),
+        Tok::new(label, 0, TokType::Str),
+    ];
     let mut line = Vec::new();
     let mut col = 0;
     for mut t in toks {
@@ -49,7 +65,13 @@ fn check_pc(label: &str) -> S {
         col += t.width() + 1;
         line.push(t);
     }
-    s(Kind::When { exp: Expr::from_lines(vec![line]) }, 0, 0)
+    s(
+        Kind::When {
+            exp: Expr::from_lines(vec![line]),
+        },
+        0,
+        0,
+    )
 }
 
 fn is_true(e: &Expr) -> bool {
@@ -89,7 +111,14 @@ fn tail_stack() -> Expr {
 fn stack_push(to: &str, pc_toks: Vec<Tok>, vars: &[String], tail: Vec<Tok>) -> Expr {
     let b = |s: &str| Tok::new(s, 0, TokType::Builtin);
     let id = |s: &str| Tok::new(s, 0, TokType::Ident);
-    let mut lines: Vec<Vec<Tok>> = vec![vec![b("<<"), b("["), id("procedure"), b("|->"), Tok::new(to, 0, TokType::Str), b(",")]];
+    let mut lines: Vec<Vec<Tok>> = vec![vec![
+        b("<<"),
+        b("["),
+        id("procedure"),
+        b("|->"),
+        Tok::new(to, 0, TokType::Str),
+        b(","),
+    ]];
     let mut l = vec![id("pc"), b("|->")];
     l.extend(pc_toks);
     lines.push(l);
@@ -137,7 +166,12 @@ fn stack_push(to: &str, pc_toks: Vec<Tok>, vars: &[String], tail: Vec<Tok>) -> E
 
 impl<'a> Exploder<'a> {
     pub fn new(st: &'a SymTab, alg: &'a Algorithm, omit_pc: bool) -> Exploder<'a> {
-        Exploder { st, alg, omit_pc, current_procedure: None }
+        Exploder {
+            st,
+            alg,
+            omit_pc,
+            current_procedure: None,
+        }
     }
 
     pub fn explode(&mut self) -> R<Exploded> {
@@ -164,7 +198,11 @@ impl<'a> Exploder<'a> {
         let v = body.borrow().clone();
         let mut out = Vec::new();
         for i in 0..v.len() {
-            let next = if i + 1 < v.len() { label_of(&v[i + 1]) } else { end.to_string() };
+            let next = if i + 1 < v.len() {
+                label_of(&v[i + 1])
+            } else {
+                end.to_string()
+            };
             out.extend(self.labeled(&v[i], &next)?);
         }
         Ok(out)
@@ -174,7 +212,11 @@ impl<'a> Exploder<'a> {
         let v = seq.borrow().clone();
         let mut out = Vec::new();
         for i in 0..v.len() {
-            let nxt = if i + 1 < v.len() { label_of(&v[i + 1]) } else { next.to_string() };
+            let nxt = if i + 1 < v.len() {
+                label_of(&v[i + 1])
+            } else {
+                next.to_string()
+            };
             out.extend(self.labeled(&v[i], &nxt)?);
         }
         Ok(out)
@@ -183,10 +225,15 @@ impl<'a> Exploder<'a> {
     fn labeled(&mut self, ls: &S, next: &str) -> R<Vec<S>> {
         let (label, stmts, line, col) = {
             let b = ls.borrow();
-            let Kind::Labeled { label, stmts } = &b.kind else { return Ok(vec![]) };
+            let Kind::Labeled { label, stmts } = &b.kind else {
+                return Ok(vec![]);
+            };
             (label.clone(), stmts.clone(), b.line, b.col)
         };
-        let first_while = stmts.borrow().first().is_some_and(|x| matches!(x.borrow().kind, Kind::While { .. }));
+        let first_while = stmts
+            .borrow()
+            .first()
+            .is_some_and(|x| matches!(x.borrow().kind, Kind::While { .. }));
         if first_while {
             return self.while_(&label, &stmts, line, col, next);
         }
@@ -203,7 +250,11 @@ impl<'a> Exploder<'a> {
     fn while_(&mut self, label: &str, stmts: &SV, line: i32, col: i32, next: &str) -> R<Vec<S>> {
         let w = stmts.borrow()[0].clone();
         let (test, unlab_do, lab_do) = match &w.borrow().kind {
-            Kind::While { test, unlab_do, lab_do } => (test.clone(), unlab_do.clone(), lab_do.clone()),
+            Kind::While {
+                test,
+                unlab_do,
+                lab_do,
+            } => (test.clone(), unlab_do.clone(), lab_do.clone()),
             _ => unreachable!("a while"),
         };
         let new_stmts = sv(vec![]);
@@ -211,7 +262,10 @@ impl<'a> Exploder<'a> {
             new_stmts.borrow_mut().push(check_pc(label));
         }
         let lab = lab_do.borrow().clone();
-        let unlab_next = lab.first().map(label_of).unwrap_or_else(|| label.to_string());
+        let unlab_next = lab
+            .first()
+            .map(label_of)
+            .unwrap_or_else(|| label.to_string());
         let pair1 = self.last_with_goto(&copy(&unlab_do), &unlab_next)?;
         let rest = sv(stmts.borrow()[1..].to_vec());
         let pair2 = self.last_with_goto(&rest, next)?;
@@ -220,11 +274,30 @@ impl<'a> Exploder<'a> {
             let v = pair1.0.borrow().clone();
             new_stmts.borrow_mut().extend(v);
         } else {
-            new_stmts.borrow_mut().push(s(Kind::If { test, then: pair1.0.clone(), els: pair2.0.clone() }, 0, 0));
+            new_stmts.borrow_mut().push(s(
+                Kind::If {
+                    test,
+                    then: pair1.0.clone(),
+                    els: pair2.0.clone(),
+                },
+                0,
+                0,
+            ));
         }
-        let mut result = vec![s(Kind::Labeled { label: label.to_string(), stmts: new_stmts }, line, col)];
+        let mut result = vec![s(
+            Kind::Labeled {
+                label: label.to_string(),
+                stmts: new_stmts,
+            },
+            line,
+            col,
+        )];
         for i in 0..lab.len() {
-            let nxt = if i + 1 < lab.len() { label_of(&lab[i + 1]) } else { label.to_string() };
+            let nxt = if i + 1 < lab.len() {
+                label_of(&lab[i + 1])
+            } else {
+                label.to_string()
+            };
             result.extend(self.labeled(&lab[i], &nxt)?);
         }
         result.extend(pair1.1);
@@ -255,9 +328,17 @@ impl<'a> Exploder<'a> {
                 v.extend(with);
             };
             match &kind {
-                Kind::LabelIf { test, unlab_then, lab_then, unlab_else, lab_else } => {
+                Kind::LabelIf {
+                    test,
+                    unlab_then,
+                    lab_then,
+                    unlab_else,
+                    lab_else,
+                } => {
                     let (line, col) = (last.borrow().line, last.borrow().col);
-                    let (a, b) = self.label_if(test, unlab_then, lab_then, unlab_else, lab_else, line, col, next)?;
+                    let (a, b) = self.label_if(
+                        test, unlab_then, lab_then, unlab_else, lab_else, line, col, next,
+                    )?;
                     replace(stmts, a);
                     result2 = b;
                     needs = false;
@@ -369,7 +450,14 @@ impl<'a> Exploder<'a> {
         if self.omit_pc {
             needs = false;
         }
-        Ok((stmts.clone(), result2, needs))
+        // pcal.trans hands back a new list for an empty one, so a goto added to it is not
+        // added to the tree.
+        let result1 = if stmts.borrow().is_empty() {
+            sv(vec![])
+        } else {
+            stmts.clone()
+        };
+        Ok((result1, result2, needs))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -390,14 +478,30 @@ impl<'a> Exploder<'a> {
         let else_next = le.first().map(label_of).unwrap_or_else(|| next.to_string());
         let et = self.last_with_goto(unlab_then, &then_next)?;
         let ee = self.last_with_goto(unlab_else, &else_next)?;
-        let new_if = s(Kind::If { test: test.clone(), then: et.0.clone(), els: ee.0.clone() }, line, col);
+        let new_if = s(
+            Kind::If {
+                test: test.clone(),
+                then: et.0.clone(),
+                els: ee.0.clone(),
+            },
+            line,
+            col,
+        );
         let mut r2 = Vec::new();
         for i in 0..lt.len() {
-            let n = if i + 1 < lt.len() { label_of(&lt[i + 1]) } else { next.to_string() };
+            let n = if i + 1 < lt.len() {
+                label_of(&lt[i + 1])
+            } else {
+                next.to_string()
+            };
             r2.extend(self.labeled(&lt[i], &n)?);
         }
         for i in 0..le.len() {
-            let n = if i + 1 < le.len() { label_of(&le[i + 1]) } else { next.to_string() };
+            let n = if i + 1 < le.len() {
+                label_of(&le[i + 1])
+            } else {
+                next.to_string()
+            };
             r2.extend(self.labeled(&le[i], &n)?);
         }
         r2.extend(et.1);
@@ -409,7 +513,12 @@ impl<'a> Exploder<'a> {
         let mut ors = Vec::new();
         let mut r2 = Vec::new();
         for c in clauses {
-            let first = c.lab_or.borrow().first().map(label_of).unwrap_or_else(|| next.to_string());
+            let first = c
+                .lab_or
+                .borrow()
+                .first()
+                .map(label_of)
+                .unwrap_or_else(|| next.to_string());
             let res = self.last_with_goto(&c.unlab_or, &first)?;
             ors.push(res.0);
             r2.extend(res.1);
@@ -424,11 +533,26 @@ impl<'a> Exploder<'a> {
         Some((&self.alg.prcds[e.index], e.ipc.clone().unwrap_or_default()))
     }
 
-    fn call(&mut self, to: &str, args: &[Expr], next: &str, line: i32, col: i32, loc: &str) -> R<Vec<S>> {
+    fn call(
+        &mut self,
+        to: &str,
+        args: &[Expr],
+        next: &str,
+        line: i32,
+        col: i32,
+        loc: &str,
+    ) -> R<Vec<S>> {
         let Some((pe, ipc)) = self.proc_entry(to) else {
-            return Err(PcalError::new(format!("Call of non-existent procedure {to} at {loc}")));
+            return Err(PcalError::new(format!(
+                "Call of non-existent procedure {to} at {loc}"
+            )));
         };
-        let vars: Vec<String> = pe.decls.iter().chain(pe.params.iter()).map(|d| d.var.clone()).collect();
+        let vars: Vec<String> = pe
+            .decls
+            .iter()
+            .chain(pe.params.iter())
+            .map(|d| d.var.clone())
+            .collect();
         let push = stack_push(
             to,
             vec![Tok::new(next, 0, TokType::Str)],
@@ -436,9 +560,17 @@ impl<'a> Exploder<'a> {
             vec![Tok::new("stack", 0, TokType::Added)],
         );
         if pe.params.len() != args.len() {
-            return Err(PcalError::new(format!("Procedure {to} called with wrong number of arguments at {loc}")));
+            return Err(PcalError::new(format!(
+                "Procedure {to} called with wrong number of arguments at {loc}"
+            )));
         }
-        let mut ass = vec![Rc::new(RefCell::new(SingleAssign { line, col, var: "stack".into(), sub: Expr::new(), rhs: push }))];
+        let mut ass = vec![Rc::new(RefCell::new(SingleAssign {
+            line,
+            col,
+            var: "stack".into(),
+            sub: Expr::new(),
+            rhs: push,
+        }))];
         for (d, a) in pe.params.iter().zip(args) {
             ass.push(Rc::new(RefCell::new(SingleAssign {
                 line,
@@ -475,13 +607,19 @@ impl<'a> Exploder<'a> {
     fn call_return(&mut self, from: Option<&str>, to: &str, args: &[Expr], at: &S) -> R<Vec<S>> {
         let (line, col, loc) = (at.borrow().line, at.borrow().col, at.borrow().location());
         let Some(from) = from else {
-            return Err(PcalError::new(format!("`return' statement following `call' at {loc} not in a procedure")));
+            return Err(PcalError::new(format!(
+                "`return' statement following `call' at {loc} not in a procedure"
+            )));
         };
         let Some((pe_from, _)) = self.proc_entry(from) else {
-            return Err(PcalError::new(format!("Call of non-existent procedure {from} at {loc}")));
+            return Err(PcalError::new(format!(
+                "Call of non-existent procedure {from} at {loc}"
+            )));
         };
         let Some((pe_to, ipc)) = self.proc_entry(to) else {
-            return Err(PcalError::new(format!("Call of non-existent procedure {to} at {loc}")));
+            return Err(PcalError::new(format!(
+                "Call of non-existent procedure {to} at {loc}"
+            )));
         };
         let mut ass = Vec::new();
         if from != to {
@@ -494,7 +632,12 @@ impl<'a> Exploder<'a> {
                     rhs: head_field(&d.var),
                 })));
             }
-            let vars: Vec<String> = pe_to.decls.iter().chain(pe_to.params.iter()).map(|d| d.var.clone()).collect();
+            let vars: Vec<String> = pe_to
+                .decls
+                .iter()
+                .chain(pe_to.params.iter())
+                .map(|d| d.var.clone())
+                .collect();
             let pc = vec![
                 Tok::new("Head", 0, TokType::Ident),
                 Tok::new("(", 0, TokType::Builtin),
@@ -510,10 +653,18 @@ impl<'a> Exploder<'a> {
                 Tok::new(")", 0, TokType::Builtin),
             ];
             let push = stack_push(to, pc, &vars, tail);
-            ass.push(Rc::new(RefCell::new(SingleAssign { line, col, var: "stack".into(), sub: Expr::new(), rhs: push })));
+            ass.push(Rc::new(RefCell::new(SingleAssign {
+                line,
+                col,
+                var: "stack".into(),
+                sub: Expr::new(),
+                rhs: push,
+            })));
         }
         if pe_to.params.len() != args.len() {
-            return Err(PcalError::new(format!("Procedure {to} called with wrong number of arguments at {loc}")));
+            return Err(PcalError::new(format!(
+                "Procedure {to} called with wrong number of arguments at {loc}"
+            )));
         }
         for (d, a) in pe_to.params.iter().zip(args) {
             ass.push(Rc::new(RefCell::new(SingleAssign {

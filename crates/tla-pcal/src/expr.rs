@@ -23,7 +23,11 @@ pub struct Tok {
 
 impl Tok {
     pub fn new(s: &str, col: i32, ty: TokType) -> Tok {
-        Tok { s: s.to_string(), col, ty }
+        Tok {
+            s: s.to_string(),
+            col,
+            ty,
+        }
     }
     pub fn width(&self) -> i32 {
         let n = self.s.chars().count() as i32;
@@ -69,10 +73,6 @@ impl Expr {
     }
     pub fn at(&self, c: Coord) -> &Tok {
         &self.toks[self.lines[c.0][c.1]]
-    }
-    fn at_mut(&mut self, c: Coord) -> &mut Tok {
-        let i = self.lines[c.0][c.1];
-        &mut self.toks[i]
     }
     pub fn add_line(&mut self) {
         self.lines.push(Vec::new());
@@ -130,7 +130,9 @@ impl Expr {
         }
         self.anchors = vec![None; self.lines.len()];
         for i in 0..self.lines.len() {
-            let Some(&first) = self.lines[i].first() else { continue };
+            let Some(&first) = self.lines[i].first() else {
+                continue;
+            };
             let first_col = self.toks[first].col;
             let mut j = i as i64 - 1;
             while j >= 0 {
@@ -272,7 +274,13 @@ impl Expr {
         new_lines.extend(self.lines[1..].iter().cloned());
         let mut anchors: Vec<Option<(usize, i32)>> = Vec::new();
         for j in 0..n {
-            anchors.push(expr.anchors.get(j).copied().flatten().map(|(t, c)| (t + off, c)));
+            anchors.push(
+                expr.anchors
+                    .get(j)
+                    .copied()
+                    .flatten()
+                    .map(|(t, c)| (t + off, c)),
+            );
         }
         for j in n..new_lines.len() {
             anchors.push(self.anchors.get(j + 1 - n).copied().flatten());
@@ -330,7 +338,12 @@ impl Expr {
 
     /// Replaces the token at `coord` by `expr` (in parentheses when `par` and it has several
     /// tokens); returns the position after the substituted tokens.
-    pub fn substitute_at(&mut self, expr: &Expr, coord: Coord, par: bool) -> Result<Option<Coord>, String> {
+    pub fn substitute_at(
+        &mut self,
+        expr: &Expr,
+        coord: Coord,
+        par: bool,
+    ) -> Result<Option<Coord>, String> {
         if self.is_one_token() {
             *self = expr.clone_norm();
             return Ok(None);
@@ -379,7 +392,12 @@ impl Expr {
                     indent = 0;
                     cur_line += 1;
                     self.lines.insert(cur_line, Vec::new());
-                    let a = new_expr.anchors.get(i + 1).copied().flatten().map(|(t, c)| (t + off, c));
+                    let a = new_expr
+                        .anchors
+                        .get(i + 1)
+                        .copied()
+                        .flatten()
+                        .map(|(t, c)| (t + off, c));
                     self.anchors.insert(cur_line, a);
                 }
             }
@@ -394,7 +412,8 @@ impl Expr {
         let result = (cur_line, self.lines[cur_line].len() - 1);
         if !rest.is_empty() {
             let prev = *self.lines[cur_line].last().expect("token");
-            let indent = self.toks[prev].col + self.toks[prev].width() + spaces_after - self.toks[rest[0]].col;
+            let indent = self.toks[prev].col + self.toks[prev].width() + spaces_after
+                - self.toks[rest[0]].col;
             for &t in &rest {
                 self.toks[t].col += indent;
                 self.lines[cur_line].push(t);
@@ -406,7 +425,12 @@ impl Expr {
 
     /// Substitutes each of `exprs` for the identifier in `strs` at the same index, all at
     /// once, left to right.
-    pub fn substitute_for_all(&mut self, exprs: &[Expr], strs: &[String], par: bool) -> Result<(), String> {
+    pub fn substitute_for_all(
+        &mut self,
+        exprs: &[Expr],
+        strs: &[String],
+        par: bool,
+    ) -> Result<(), String> {
         let mut next: Vec<Option<Coord>> = strs.iter().map(|s| self.find_next(s, (0, 0))).collect();
         loop {
             let mut best: Option<(usize, Coord)> = None;
@@ -417,19 +441,23 @@ impl Expr {
                     }
                 }
             }
-            let Some((idx, pos)) = best else { return Ok(()) };
+            let Some((idx, pos)) = best else {
+                return Ok(());
+            };
             let after = self.step(pos, 1);
             let new_pos = self.substitute_at(&exprs[idx], pos, par)?;
             next[idx] = match new_pos {
                 None => None,
                 Some(np) => self.find_next(&strs[idx], np),
             };
-            for i in 0..next.len() {
+            for (i, slot) in next.iter_mut().enumerate() {
                 if i == idx {
                     continue;
                 }
-                let Some(ni) = next[i].as_mut() else { continue };
-                let (Some(np), Some(an)) = (new_pos, after) else { continue };
+                let Some(ni) = slot.as_mut() else { continue };
+                let (Some(np), Some(an)) = (new_pos, after) else {
+                    continue;
+                };
                 if an.0 == np.0 {
                     if ni.0 == pos.0 {
                         ni.1 = (ni.1 as i64 + np.1 as i64 - an.1 as i64) as usize;
@@ -444,10 +472,6 @@ impl Expr {
         }
     }
 
-    /// Sets a token's string (used to rename a token in place).
-    pub fn set_string(&mut self, c: Coord, s: &str) {
-        self.at_mut(c).s = s.to_string();
-    }
     /// Removes the first token of the first line (then normalizes).
     pub fn remove_first(&mut self) {
         if !self.lines.is_empty() && !self.lines[0].is_empty() {

@@ -4,8 +4,8 @@
 
 use crate::ast::*;
 use crate::error::PcalError;
-use crate::expr::{nspaces, Expr, Tok, TokType};
 use crate::explode::Exploded;
+use crate::expr::{nspaces, Expr, Tok, TokType};
 use crate::rename::{SymTab, PROCEDURE};
 use crate::Options;
 
@@ -58,11 +58,14 @@ fn sub_expr(sub: &Option<Expr>) -> Option<Expr> {
     let src = sub.clone_norm();
     let mut lines: Vec<Vec<Tok>> = Vec::new();
     for (i, l) in src.lines.iter().enumerate() {
-        let mut line: Vec<Tok> = l.iter().map(|&t| {
-            let mut t = src.tok(t).clone();
-            t.col += 1;
-            t
-        }).collect();
+        let mut line: Vec<Tok> = l
+            .iter()
+            .map(|&t| {
+                let mut t = src.tok(t).clone();
+                t.col += 1;
+                t
+            })
+            .collect();
         if i == 0 {
             line.insert(0, Tok::new("[", 0, TokType::Builtin));
         }
@@ -81,7 +84,9 @@ fn sub_expr(sub: &Option<Expr>) -> Option<Expr> {
 }
 
 fn needs_parens(vec: &[String]) -> bool {
-    let Some(line) = vec.first() else { return false };
+    let Some(line) = vec.first() else {
+        return false;
+    };
     let cs: Vec<char> = line.chars().collect();
     let mut depth = 0i32;
     let mut in_string = false;
@@ -118,21 +123,9 @@ fn needs_parens(vec: &[String]) -> bool {
                             may = true;
                         }
                     }
-                    '|' => {
-                        if next == '-' || (i > 0 && cs[i - 1] == '-') {
-                            may = true;
-                        }
-                    }
-                    '\\' => {
-                        if !(next == ' ' || next == 'o' || next == 'X') {
-                            may = true;
-                        }
-                    }
-                    '/' => {
-                        if next == '\\' {
-                            may = true;
-                        }
-                    }
+                    '|' if next == '-' || (i > 0 && cs[i - 1] == '-') => may = true,
+                    '\\' if !(next == ' ' || next == 'o' || next == 'X') => may = true,
+                    '/' if next == '\\' => may = true,
                     '(' | '[' | '{' => lp = true,
                     ')' | ']' | '}' => rp = true,
                     _ => {}
@@ -258,7 +251,10 @@ impl<'a> Gen<'a> {
         }
     }
     fn unchanged_str(&self, c: &Changed) -> String {
-        let v: Vec<&str> = (0..c.count.len()).filter(|&i| c.count[i] == 0).map(|i| self.vars[i].as_str()).collect();
+        let v: Vec<&str> = (0..c.count.len())
+            .filter(|&i| c.count[i] == 0)
+            .map(|i| self.vars[i].as_str())
+            .collect();
         v.join(", ")
     }
     fn unchanged_rel(&self, c: &Changed, other: &Changed) -> String {
@@ -272,7 +268,9 @@ impl<'a> Gen<'a> {
         c.count.iter().filter(|&&x| x == 0).count()
     }
     fn num_unchanged_rel(c: &Changed, o: &Changed) -> usize {
-        (0..c.count.len()).filter(|&i| c.count[i] == 0 && o.count[i] > 0).count()
+        (0..c.count.len())
+            .filter(|&i| c.count[i] == 0 && o.count[i] > 0)
+            .count()
     }
     /// Variable names in lines of at most `ch` characters (Changed.Unchanged(ch)).
     fn unchanged_wrapped(&self, names: Vec<&str>, ch: i64) -> Vec<String> {
@@ -326,7 +324,9 @@ impl<'a> Gen<'a> {
             let prime = t.ty == TokType::Ident && self.is_changed(c, &t.s);
             let subr = sub.is_some()
                 && (t.ty == TokType::Added
-                    || (self.mp && t.ty == TokType::Ident && (self.is_proc_var(&t.s) || self.is_pset_var(&t.s))));
+                    || (self.mp
+                        && t.ty == TokType::Ident
+                        && (self.is_proc_var(&t.s) || self.is_pset_var(&t.s))));
             if (subr || prime) && !strs.contains(&t.s) {
                 strs.push(t.s.clone());
                 let mut x = Expr::new();
@@ -345,7 +345,8 @@ impl<'a> Gen<'a> {
             }
         }
         if !exprs.is_empty() {
-            expr.substitute_for_all(&exprs, &strs, false).map_err(PcalError::new)?;
+            expr.substitute_for_all(&exprs, &strs, false)
+                .map_err(PcalError::new)?;
         }
         Ok(expr)
     }
@@ -404,7 +405,11 @@ impl<'a> Gen<'a> {
                 self.end_line();
             }
             if i != 0 {
-                let pre = if self.next.is_empty() { indent.clone() } else { String::new() };
+                let pre = if self.next.is_empty() {
+                    indent.clone()
+                } else {
+                    String::new()
+                };
                 self.tok(&format!("{pre} \\/ "));
             }
             self.tok(&d);
@@ -460,7 +465,11 @@ impl<'a> Gen<'a> {
             Kind::Labeled { label, stmts } => (label.clone(), stmts.borrow().clone()),
             _ => return Ok(()),
         };
-        let action = if self.omit_pc { self.current_proc_name.clone() } else { label };
+        let action = if self.omit_pc {
+            self.current_proc_name.clone()
+        } else {
+            label
+        };
         let mut c = Changed::new(self.vars.len());
         let mut sb = action;
         if self.mp && (context == "procedure" || self.self_is_self) {
@@ -473,13 +482,16 @@ impl<'a> Gen<'a> {
         let col_after_and = len(&sb);
         for st in &stmts {
             self.stmt(st, &mut c, context, &sb, len(&sb))?;
-            if matches!(st.borrow().kind, Kind::When { .. }) && false {
-                break;
-            }
             sb = format!("{}/\\ ", nspaces(col));
         }
-        let all: Vec<&str> = (0..c.count.len()).filter(|&i| c.count[i] == 0).map(|i| self.vars[i].as_str()).collect();
-        let unc = self.unchanged_wrapped(all, self.wrap as i64 - col as i64 - len("/\\ UNCHANGED << ") as i64);
+        let all: Vec<&str> = (0..c.count.len())
+            .filter(|&i| c.count[i] == 0)
+            .map(|i| self.vars[i].as_str())
+            .collect();
+        let unc = self.unchanged_wrapped(
+            all,
+            self.wrap as i64 - col as i64 - len("/\\ UNCHANGED << ") as i64,
+        );
         let nu = Self::num_unchanged(&c);
         if nu > 1 {
             let mut sb = format!("{}/\\ UNCHANGED << ", nspaces(col));
@@ -521,7 +533,12 @@ impl<'a> Gen<'a> {
             Kind::Assign { .. } => self.assign(st, c, context, prefix),
             Kind::If { test, then, els } => self.gen_if(test, then, els, c, context, prefix),
             Kind::Either { ors } => self.either(ors, c, context, prefix),
-            Kind::With { var, is_eq, exp, body } => self.with(var, *is_eq, exp, body, c, context, prefix, col),
+            Kind::With {
+                var,
+                is_eq,
+                exp,
+                body,
+            } => self.with(var, *is_eq, exp, body, c, context, prefix, col),
             Kind::When { exp } => {
                 self.tok(prefix);
                 let e = self.add_subscripts(exp, &sub_expr(&self.self_for(context)), c)?;
@@ -568,7 +585,9 @@ impl<'a> Gen<'a> {
         // pcal.trans sorts the assignments by variable in place (the checksum sees it).
         let ass = {
             let mut b = st.borrow_mut();
-            let Kind::Assign { ass } = &mut b.kind else { unreachable!("assign") };
+            let Kind::Assign { ass } = &mut b.kind else {
+                unreachable!("assign")
+            };
             let mut v = ass.clone();
             let mut r = Vec::new();
             while !v.is_empty() {
@@ -593,7 +612,10 @@ impl<'a> Gen<'a> {
             let sf = ass[i].borrow().clone();
             if !self.vars.contains(&sf.var) {
                 return Err(PcalError::at(
-                    format!("Assignment to undeclared variable {} at line {}, column {}", sf.var, sf.line, sf.col),
+                    format!(
+                        "Assignment to undeclared variable {} at line {}, column {}",
+                        sf.var, sf.line, sf.col
+                    ),
                     sf.line as usize,
                     sf.col as usize,
                 ));
@@ -616,7 +638,10 @@ impl<'a> Gen<'a> {
             }
             i_last -= 1;
             if self.set(&mut c_this, &sf.var) > 1 || (i_last > i_first && has_no_sub) {
-                return Err(PcalError::new(format!("Multiple assignment to {} at {loc}", sf.var)));
+                return Err(PcalError::new(format!(
+                    "Multiple assignment to {} at {loc}",
+                    sf.var
+                )));
             }
             if has_multiple {
                 sb += "/\\ ";
@@ -625,11 +650,20 @@ impl<'a> Gen<'a> {
             if i_first == i_last {
                 let sub = self.add_subscripts(&sf.sub, &subscript, c)?;
                 let rhs = self.add_subscripts(&sf.rhs, &subscript, c)?;
-                if self.mp && (sf.var == "pc" || self.is_proc_var(&sf.var) || self.is_pset_var(&sf.var) || sf.var == "stack") {
+                if self.mp
+                    && (sf.var == "pc"
+                        || self.is_proc_var(&sf.var)
+                        || self.is_pset_var(&sf.var)
+                        || sf.var == "stack")
+                {
                     sb += &format!("{}' = [", sf.var);
                     let wrap_col = len(&sb) + 2;
                     sb += &format!("{} EXCEPT ", sf.var);
-                    let self_sv = self.self_expr.as_ref().map(|e| e.to_string_vector()).unwrap_or_default();
+                    let self_sv = self
+                        .self_expr
+                        .as_ref()
+                        .map(|e| e.to_string_vector())
+                        .unwrap_or_default();
                     if len(&sb) + len(prefix) > self.ss_wrap && self_sv.is_empty() {
                         self.line(&sb);
                         sb = nspaces(wrap_col);
@@ -673,7 +707,8 @@ impl<'a> Gen<'a> {
                 if i == 0 {
                     cc += len(prefix);
                 }
-                let subscript_self = self.mp && (self.is_proc_var(&sf.var) || self.is_pset_var(&sf.var));
+                let subscript_self =
+                    self.mp && (self.is_proc_var(&sf.var) || self.is_pset_var(&sf.var));
                 let mut k = i_first;
                 while k <= i_last {
                     let sa = ass[k].borrow().clone();
@@ -712,7 +747,15 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    fn gen_if(&mut self, test: &Expr, then: &SV, els: &SV, c: &mut Changed, context: &str, prefix: &str) -> R<()> {
+    fn gen_if(
+        &mut self,
+        test: &Expr,
+        then: &SV,
+        els: &SV,
+        c: &mut Changed,
+        context: &str,
+        prefix: &str,
+    ) -> R<()> {
         let mut c_then = c.clone();
         let mut c_else = c.clone();
         let test = self.add_subscripts(test, &sub_expr(&self.self_for(context)), c)?;
@@ -751,7 +794,10 @@ impl<'a> Gen<'a> {
                 .filter(|&i| c_else.count[i] == 0 && c_then.count[i] > 0)
                 .map(|i| self.vars[i].as_str())
                 .collect();
-            let unc = self.unchanged_wrapped(names, self.wrap as i64 - len(&sb) as i64 - len("UNCHANGED << ") as i64);
+            let unc = self.unchanged_wrapped(
+                names,
+                self.wrap as i64 - len(&sb) as i64 - len("UNCHANGED << ") as i64,
+            );
             sb += "UNCHANGED << ";
             let cc = len(&sb);
             sb += &unc[0];
@@ -780,7 +826,10 @@ impl<'a> Gen<'a> {
                 .filter(|&i| c_then.count[i] == 0 && c_else.count[i] > 0)
                 .map(|i| self.vars[i].as_str())
                 .collect();
-            let unc = self.unchanged_wrapped(names, self.wrap as i64 - len(&sb) as i64 - len("UNCHANGED << ") as i64);
+            let unc = self.unchanged_wrapped(
+                names,
+                self.wrap as i64 - len(&sb) as i64 - len("UNCHANGED << ") as i64,
+            );
             sb += "UNCHANGED << ";
             let cc = len(&sb);
             sb += &unc[0];
@@ -833,12 +882,21 @@ impl<'a> Gen<'a> {
             let n = Self::num_unchanged_rel(&c_ors[i], &all_c);
             let not_changed = self.unchanged_rel(&c_ors[i], &all_c);
             if n > 1 {
-                self.code.insert(uc_locs[i], format!("{}/\\ UNCHANGED <<{not_changed}>>", nspaces(here)));
+                self.code.insert(
+                    uc_locs[i],
+                    format!("{}/\\ UNCHANGED <<{not_changed}>>", nspaces(here)),
+                );
             } else if n == 1 {
                 if len(&not_changed) > 5 {
-                    self.code.insert(uc_locs[i], format!("{}/\\ UNCHANGED {not_changed}", nspaces(here)));
+                    self.code.insert(
+                        uc_locs[i],
+                        format!("{}/\\ UNCHANGED {not_changed}", nspaces(here)),
+                    );
                 } else {
-                    self.code.insert(uc_locs[i], format!("{}/\\ {not_changed}' = {not_changed}", nspaces(here)));
+                    self.code.insert(
+                        uc_locs[i],
+                        format!("{}/\\ {not_changed}' = {not_changed}", nspaces(here)),
+                    );
                 }
             }
         }
@@ -847,7 +905,17 @@ impl<'a> Gen<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn with(&mut self, var: &str, is_eq: bool, exp: &Expr, body: &SV, c: &mut Changed, context: &str, prefix: &str, col: usize) -> R<()> {
+    fn with(
+        &mut self,
+        var: &str,
+        is_eq: bool,
+        exp: &Expr,
+        body: &SV,
+        c: &mut Changed,
+        context: &str,
+        prefix: &str,
+        col: usize,
+    ) -> R<()> {
         let exp = self.add_subscripts(exp, &sub_expr(&self.self_for(context)), c)?;
         let n = body.borrow().len();
         if is_eq {
@@ -877,7 +945,11 @@ impl<'a> Gen<'a> {
         if names.is_empty() {
             return;
         }
-        let kw = if names.len() > 1 { "VARIABLES " } else { "VARIABLE " };
+        let kw = if names.len() > 1 {
+            "VARIABLES "
+        } else {
+            "VARIABLE "
+        };
         self.tok(kw);
         for (i, v) in names.iter().enumerate() {
             if i > 0 {
@@ -980,7 +1052,11 @@ impl<'a> Gen<'a> {
 
     fn var_init(&mut self, d: &VarDecl, is: &str) {
         self.tok(&format!("{is}/\\ "));
-        self.tok(&format!("{}{}", d.var, if d.is_eq { " = " } else { " \\in " }));
+        self.tok(&format!(
+            "{}{}",
+            d.var,
+            if d.is_eq { " = " } else { " \\in " }
+        ));
         let np = needs_parens(&d.val.to_string_vector());
         if np {
             self.tok("(");
@@ -1013,7 +1089,10 @@ impl<'a> Gen<'a> {
             is = nspaces(col);
             for d in p.params.iter().chain(p.decls.iter()) {
                 if !self.mp {
-                    let vd = VarDecl { is_eq: true, ..d.clone() };
+                    let vd = VarDecl {
+                        is_eq: true,
+                        ..d.clone()
+                    };
                     self.var_init(&vd, &is);
                 } else {
                     self.tok(&format!("{is}/\\ "));
@@ -1036,7 +1115,11 @@ impl<'a> Gen<'a> {
             for d in &p.decls {
                 self.tok(&format!("{is}/\\ "));
                 if p.is_eq {
-                    self.tok(&format!("{}{}", d.var, if d.is_eq { " = " } else { " \\in " }));
+                    self.tok(&format!(
+                        "{}{}",
+                        d.var,
+                        if d.is_eq { " = " } else { " \\in " }
+                    ));
                     self.add_expr(&d.val);
                 } else if d.is_eq {
                     self.tok(&format!("{} = [self \\in ", d.var));
@@ -1083,7 +1166,11 @@ impl<'a> Gen<'a> {
         if !self.omit_pc {
             if self.mp {
                 let use_case = self.st.processes.len() != 1;
-                is += if use_case { "/\\ pc = [self \\in ProcSet |-> CASE " } else { "/\\ pc = [self \\in ProcSet |-> " };
+                is += if use_case {
+                    "/\\ pc = [self \\in ProcSet |-> CASE "
+                } else {
+                    "/\\ pc = [self \\in ProcSet |-> "
+                };
                 let col_pc = len(&is) - 3;
                 let n = self.st.processes.len();
                 for (k, pe) in self.st.processes.iter().enumerate() {
@@ -1124,7 +1211,10 @@ impl<'a> Gen<'a> {
             self.line("(* Allow infinite stuttering to prevent deadlock on termination. *)");
             if self.mp {
                 self.line("Terminating == /\\ \\A self \\in ProcSet: pc[self] = \"Done\"");
-                self.line(&format!("{}/\\ UNCHANGED vars", nspaces(len("Terminating == "))));
+                self.line(&format!(
+                    "{}/\\ UNCHANGED vars",
+                    nspaces(len("Terminating == "))
+                ));
             } else {
                 self.line("Terminating == pc = \"Done\" /\\ UNCHANGED vars");
             }
@@ -1230,7 +1320,8 @@ impl<'a> Gen<'a> {
             self.line("");
             return;
         }
-        let wf_next = f == "wfNext" || self.opts.fair_algorithm || (!self.mp && (f == "wf" || f == "sf"));
+        let wf_next =
+            f == "wfNext" || self.opts.fair_algorithm || (!self.mp && (f == "wf" || f == "sf"));
         let mut formulas = Vec::new();
         if self.mp {
             for pe in &self.st.processes {
@@ -1251,10 +1342,18 @@ impl<'a> Gen<'a> {
                 }
                 let mut prefix = Vec::new();
                 if make_let || !pe.is_eq {
-                    let (b, e) = if pe.is_eq { ("LET self == ", "") } else { ("\\A self \\in ", " : ") };
+                    let (b, e) = if pe.is_eq {
+                        ("LET self == ", "")
+                    } else {
+                        ("\\A self \\in ", " : ")
+                    };
                     let pad = nspaces(len(b));
                     for (j, l) in p_self.iter().enumerate() {
-                        let mut line = if j == 0 { format!("{b}{l}") } else { format!("{pad}{l}") };
+                        let mut line = if j == 0 {
+                            format!("{b}{l}")
+                        } else {
+                            format!("{pad}{l}")
+                        };
                         if j == p_self.len() - 1 {
                             line += e;
                         }
@@ -1274,7 +1373,11 @@ impl<'a> Gen<'a> {
                         format!("(pc[{q}] \\notin {{\"{}\"}}) /\\ ", labels.join("\", \""))
                     }
                 };
-                let p_name = if pe.is_eq { pe.name.clone() } else { format!("{}(self)", pe.name) };
+                let p_name = if pe.is_eq {
+                    pe.name.clone()
+                } else {
+                    format!("{}(self)", pe.name)
+                };
                 let wf = format!("{xf}_vars({}{p_name})", minus(&p.minus_labels, &q_self));
                 let sf = if xf == "WF" && !p.plus_labels.is_empty() {
                     let v: Vec<String> = p
@@ -1289,12 +1392,22 @@ impl<'a> Gen<'a> {
                 let mut prcd = Vec::new();
                 for orig in &p.procedures_called {
                     let name = self.st.use_this(PROCEDURE, orig, "");
-                    let Some(pi) = self.st.find_proc(&name) else { continue };
+                    let Some(pi) = self.st.find_proc(&name) else {
+                        continue;
+                    };
                     let pentry = &self.st.procs[pi];
                     let pa = &self.alg.prcds[pentry.index];
-                    let wfp = format!("{xf}_vars({}{}({q_self}))", minus(&pa.minus_labels, &q_self), pentry.name);
+                    let wfp = format!(
+                        "{xf}_vars({}{}({q_self}))",
+                        minus(&pa.minus_labels, &q_self),
+                        pentry.name
+                    );
                     let sfp = if xf == "WF" && !pa.plus_labels.is_empty() {
-                        let v: Vec<String> = pa.plus_labels.iter().map(|l| format!("SF_vars({l}({q_self}))")).collect();
+                        let v: Vec<String> = pa
+                            .plus_labels
+                            .iter()
+                            .map(|l| format!("SF_vars({l}({q_self}))"))
+                            .collect();
                         Some(v.join(" /\\ "))
                     } else {
                         None
@@ -1315,7 +1428,10 @@ impl<'a> Gen<'a> {
             self.line("        /\\ WF_vars(Next)");
         }
         for (prefix, body, prcd) in &formulas {
-            let s = format!("        /\\ {}", self.format_fairness(prefix, body, prcd, indent));
+            let s = format!(
+                "        /\\ {}",
+                self.format_fairness(prefix, body, prcd, indent)
+            );
             for l in s.split('\n') {
                 self.line(l);
             }
@@ -1416,7 +1532,11 @@ impl<'a> Gen<'a> {
         if self.omit_pc || self.omit_stuttering {
             return;
         }
-        let s = if self.mp { "\\A self \\in ProcSet: pc[self]" } else { "pc" };
+        let s = if self.mp {
+            "\\A self \\in ProcSet: pc[self]"
+        } else {
+            "pc"
+        };
         self.line(&format!("Termination == <>({s} = \"Done\")"));
         self.line("");
     }

@@ -72,7 +72,10 @@ impl Parser<'_> {
             }
             if next_needs {
                 if in_with {
-                    return Err(at_err("Statement follows `call' or `return' inside a `with' statement.", st));
+                    return Err(at_err(
+                        "Statement follows `call' or `return' inside a `with' statement.",
+                        st,
+                    ));
                 }
                 self.needs_label(st);
                 next_needs = false;
@@ -81,12 +84,19 @@ impl Parser<'_> {
             }
             let kind = st.borrow().kind.clone();
             match &kind {
-                Kind::LabelIf { unlab_then, unlab_else, .. } => {
+                Kind::LabelIf {
+                    unlab_then,
+                    unlab_else,
+                    ..
+                } => {
                     let mut then_a = Vec::new();
                     let mut else_a = Vec::new();
                     let cur = out_assigned.clone();
-                    next_needs = self.inner_add_labels(unlab_then, false, in_with, &cur, &mut then_a)?;
-                    next_needs = self.inner_add_labels(unlab_else, false, in_with, &cur, &mut else_a)? || next_needs;
+                    next_needs =
+                        self.inner_add_labels(unlab_then, false, in_with, &cur, &mut then_a)?;
+                    next_needs =
+                        self.inner_add_labels(unlab_else, false, in_with, &cur, &mut else_a)?
+                            || next_needs;
                     *out_assigned = union(&then_a, &else_a);
                 }
                 Kind::LabelEither { clauses } => {
@@ -94,7 +104,9 @@ impl Parser<'_> {
                     let cur = out_assigned.clone();
                     for c in clauses {
                         let mut or_a = Vec::new();
-                        next_needs = self.inner_add_labels(&c.unlab_or, false, in_with, &cur, &mut or_a)? || next_needs;
+                        next_needs =
+                            self.inner_add_labels(&c.unlab_or, false, in_with, &cur, &mut or_a)?
+                                || next_needs;
                         new_out = union(&or_a, &new_out);
                     }
                     *out_assigned = new_out;
@@ -111,7 +123,11 @@ impl Parser<'_> {
                     next_needs = false;
                 }
                 Kind::With { body, .. } => {
-                    let new_in: Vec<String> = if in_with { in_assigned.to_vec() } else { Vec::new() };
+                    let new_in: Vec<String> = if in_with {
+                        in_assigned.to_vec()
+                    } else {
+                        Vec::new()
+                    };
                     let mut new_out = Vec::new();
                     next_needs = self.inner_add_labels(body, false, true, &new_in, &mut new_out)?;
                     let before = out_assigned.clone();
@@ -135,7 +151,10 @@ impl Parser<'_> {
                         *out_assigned = union(out_assigned, &vbls);
                     } else {
                         if in_with {
-                            return Err(at_err("Second assignment to same variable inside a `with' statement", st));
+                            return Err(at_err(
+                                "Second assignment to same variable inside a `with' statement",
+                                st,
+                            ));
                         }
                         self.needs_label(st);
                         had_label = true;
@@ -212,11 +231,25 @@ impl Parser<'_> {
             let node = seq.borrow()[i].clone();
             let kind = node.borrow().kind.clone();
             match &kind {
-                Kind::LabelIf { test, unlab_then, lab_then, unlab_else, lab_else } => {
+                Kind::LabelIf {
+                    test,
+                    unlab_then,
+                    lab_then,
+                    unlab_else,
+                    lab_else,
+                } => {
                     result = self.classify_if(unlab_then, lab_then, unlab_else, lab_else)?;
                     if result < 2 {
                         let (line, col) = (0, 0);
-                        let new_if = s(Kind::If { test: test.clone(), then: unlab_then.clone(), els: unlab_else.clone() }, line, col);
+                        let new_if = s(
+                            Kind::If {
+                                test: test.clone(),
+                                then: unlab_then.clone(),
+                                els: unlab_else.clone(),
+                            },
+                            line,
+                            col,
+                        );
                         seq.borrow_mut()[i] = new_if;
                     }
                 }
@@ -245,13 +278,15 @@ impl Parser<'_> {
                         )));
                     }
                 }
-                Kind::While { unlab_do, lab_do, .. } => {
+                Kind::While {
+                    unlab_do, lab_do, ..
+                } => {
                     self.classify_seq(unlab_do)?;
                     self.check_labeled_seq(lab_do)?;
                 }
                 Kind::Call { .. } => {
-                    let next_is_return =
-                        i + 1 < n && matches!(seq.borrow()[i + 1].borrow().kind, Kind::Return { .. });
+                    let next_is_return = i + 1 < n
+                        && matches!(seq.borrow()[i + 1].borrow().kind, Kind::Return { .. });
                     if !next_is_return {
                         result = 1;
                     }
@@ -279,7 +314,13 @@ impl Parser<'_> {
         Ok(result)
     }
 
-    fn classify_if(&mut self, unlab_then: &SV, lab_then: &SV, unlab_else: &SV, lab_else: &SV) -> R<i32> {
+    fn classify_if(
+        &mut self,
+        unlab_then: &SV,
+        lab_then: &SV,
+        unlab_else: &SV,
+        lab_else: &SV,
+    ) -> R<i32> {
         let then_class = self.classify_seq(unlab_then)?;
         let mut labeled = false;
         if !lab_then.borrow().is_empty() {
@@ -306,7 +347,11 @@ impl Parser<'_> {
             let node = seq.borrow()[i].clone();
             let kind = node.borrow().kind.clone();
             match &kind {
-                Kind::LabelIf { unlab_then, unlab_else, .. } => {
+                Kind::LabelIf {
+                    unlab_then,
+                    unlab_else,
+                    ..
+                } => {
                     self.expand_macros(unlab_then, macros)?;
                     self.expand_macros(unlab_else, macros)?;
                 }
@@ -320,7 +365,10 @@ impl Parser<'_> {
                 Kind::MacroCall { name, args } => {
                     let nb = node.borrow();
                     let Some(def) = macros.iter().rev().find(|m| &m.name == name) else {
-                        return Err(PcalError::new(format!("Macro {name} undefined,\n    at {}", nb.location())));
+                        return Err(PcalError::new(format!(
+                            "Macro {name} undefined,\n    at {}",
+                            nb.location()
+                        )));
                     };
                     if def.params.len() != args.len() {
                         return Err(PcalError::new(format!(
@@ -380,7 +428,10 @@ fn inner_make_labeled(seq: &SV) -> SV {
 /// Splits the unlabeled prefix of a clause from its labeled steps.
 fn split(v: &SV) -> (SV, SV) {
     let all = v.borrow().clone();
-    let k = all.iter().position(|x| !x.borrow().lbl.is_empty()).unwrap_or(all.len());
+    let k = all
+        .iter()
+        .position(|x| !x.borrow().lbl.is_empty())
+        .unwrap_or(all.len());
     let unlab = sv(all[..k].to_vec());
     fix_seq(&unlab);
     let lab = inner_make_labeled(&sv(all[k..].to_vec()));
@@ -392,7 +443,13 @@ fn fix_seq(seq: &SV) {
     for st in &v {
         let mut b = st.borrow_mut();
         match &mut b.kind {
-            Kind::LabelIf { unlab_then, lab_then, unlab_else, lab_else, .. } => {
+            Kind::LabelIf {
+                unlab_then,
+                lab_then,
+                unlab_else,
+                lab_else,
+                ..
+            } => {
                 let (u, l) = split(unlab_then);
                 *unlab_then = u;
                 *lab_then = l;
@@ -407,7 +464,9 @@ fn fix_seq(seq: &SV) {
                     c.lab_or = l;
                 }
             }
-            Kind::While { unlab_do, lab_do, .. } => {
+            Kind::While {
+                unlab_do, lab_do, ..
+            } => {
                 let (u, l) = split(unlab_do);
                 *unlab_do = u;
                 *lab_do = l;
@@ -419,7 +478,8 @@ fn fix_seq(seq: &SV) {
 
 fn subst_expr(e: &Expr, args: &[Expr], params: &[String]) -> R<Expr> {
     let mut r = e.clone_norm();
-    r.substitute_for_all(args, params, true).map_err(PcalError::new)?;
+    r.substitute_for_all(args, params, true)
+        .map_err(PcalError::new)?;
     Ok(r)
 }
 
@@ -443,7 +503,14 @@ fn subst_labeled(seq: &SV, args: &[Expr], params: &[String]) -> R<SV> {
         let b = st.borrow();
         if let Kind::Labeled { label, stmts } = &b.kind {
             let stmts = subst_sv(stmts, args, params, -1, 0)?;
-            out.push(s(Kind::Labeled { label: label.clone(), stmts }, 0, 0));
+            out.push(s(
+                Kind::Labeled {
+                    label: label.clone(),
+                    stmts,
+                },
+                0,
+                0,
+            ));
         }
     }
     Ok(sv(out))
@@ -452,7 +519,9 @@ fn subst_labeled(seq: &SV, args: &[Expr], params: &[String]) -> R<SV> {
 fn subst_stmt(st: &S, args: &[Expr], params: &[String], ml: i32, mc: i32) -> R<S> {
     let b = st.borrow();
     let e = |x: &Expr| subst_expr(x, args, params);
-    let exprs = |xs: &Vec<Expr>| -> R<Vec<Expr>> { xs.iter().map(|x| subst_expr(x, args, params)).collect() };
+    let exprs = |xs: &Vec<Expr>| -> R<Vec<Expr>> {
+        xs.iter().map(|x| subst_expr(x, args, params)).collect()
+    };
     let kind = match &b.kind {
         Kind::Assign { ass } => {
             let mut out = Vec::new();
@@ -492,7 +561,13 @@ fn subst_stmt(st: &S, args: &[Expr], params: &[String], ml: i32, mc: i32) -> R<S
                         }
                     }
                 }
-                out.push(Rc::new(RefCell::new(crate::ast::SingleAssign { line: a.line, col: a.col, var, sub, rhs })));
+                out.push(Rc::new(RefCell::new(crate::ast::SingleAssign {
+                    line: a.line,
+                    col: a.col,
+                    var,
+                    sub,
+                    rhs,
+                })));
             }
             Kind::Assign { ass: out }
         }
@@ -508,7 +583,12 @@ fn subst_stmt(st: &S, args: &[Expr], params: &[String], ml: i32, mc: i32) -> R<S
             }
             Kind::Either { ors: o }
         }
-        Kind::With { var, is_eq, exp, body } => Kind::With {
+        Kind::With {
+            var,
+            is_eq,
+            exp,
+            body,
+        } => Kind::With {
             var: var.clone(),
             is_eq: *is_eq,
             exp: e(exp)?,
@@ -518,12 +598,22 @@ fn subst_stmt(st: &S, args: &[Expr], params: &[String], ml: i32, mc: i32) -> R<S
         Kind::Assert { exp } => Kind::Assert { exp: e(exp)? },
         Kind::Print { exp } => Kind::Print { exp: e(exp)? },
         Kind::Skip => Kind::Skip,
-        Kind::While { test, unlab_do, lab_do } => Kind::While {
+        Kind::While {
+            test,
+            unlab_do,
+            lab_do,
+        } => Kind::While {
             test: e(test)?,
             unlab_do: subst_sv(unlab_do, args, params, ml, mc)?,
             lab_do: subst_labeled(lab_do, args, params)?,
         },
-        Kind::LabelIf { test, unlab_then, lab_then, unlab_else, lab_else } => Kind::LabelIf {
+        Kind::LabelIf {
+            test,
+            unlab_then,
+            lab_then,
+            unlab_else,
+            lab_else,
+        } => Kind::LabelIf {
             test: e(test)?,
             unlab_then: subst_sv(unlab_then, args, params, ml, mc)?,
             lab_then: subst_labeled(lab_then, args, params)?,
@@ -540,19 +630,32 @@ fn subst_stmt(st: &S, args: &[Expr], params: &[String], ml: i32, mc: i32) -> R<S
             }
             Kind::LabelEither { clauses: cs }
         }
-        Kind::Call { return_to, to, args: a } => {
-            Kind::Call { return_to: return_to.clone(), to: to.clone(), args: exprs(a)? }
-        }
+        Kind::Call {
+            return_to,
+            to,
+            args: a,
+        } => Kind::Call {
+            return_to: return_to.clone(),
+            to: to.clone(),
+            args: exprs(a)?,
+        },
         Kind::Return { from } => Kind::Return { from: from.clone() },
-        Kind::CallReturn { from, to, args: a } => {
-            Kind::CallReturn { from: from.clone(), to: to.clone(), args: exprs(a)? }
-        }
-        Kind::CallGoto { after, to, args: a } => {
-            Kind::CallGoto { after: after.clone(), to: to.clone(), args: exprs(a)? }
-        }
+        Kind::CallReturn { from, to, args: a } => Kind::CallReturn {
+            from: from.clone(),
+            to: to.clone(),
+            args: exprs(a)?,
+        },
+        Kind::CallGoto { after, to, args: a } => Kind::CallGoto {
+            after: after.clone(),
+            to: to.clone(),
+            args: exprs(a)?,
+        },
         Kind::Goto { to } => Kind::Goto { to: to.clone() },
         Kind::Labeled { .. } | Kind::MacroCall { .. } => {
-            return Err(PcalError::new(format!("Found unexpected statement type in macro at{}", b.location())))
+            return Err(PcalError::new(format!(
+                "Found unexpected statement type in macro at{}",
+                b.location()
+            )))
         }
     };
     let n = s(kind, b.line, b.col);

@@ -29,7 +29,11 @@ use expr::{Expr, Tok, TokType};
 
 /// `defaultInitValue`, the value of a variable declared without one (an untyped token).
 pub(crate) fn default_init() -> Expr {
-    Expr::from_lines(vec![vec![Tok::new("defaultInitValue", 0, TokType::Untyped)]])
+    Expr::from_lines(vec![vec![Tok::new(
+        "defaultInitValue",
+        0,
+        TokType::Untyped,
+    )]])
 }
 
 /// CRC-32 (IEEE), as java.util.zip.CRC32, printed as Long.toHexString prints it.
@@ -38,7 +42,11 @@ pub fn checksum(text: &str) -> String {
     for (i, slot) in table.iter_mut().enumerate() {
         let mut c = i as u32;
         for _ in 0..8 {
-            c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+            c = if c & 1 != 0 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
         }
         *slot = c;
     }

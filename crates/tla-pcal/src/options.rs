@@ -13,6 +13,8 @@ pub struct Options {
     pub report_labels: bool,
     pub label_root: String,
     pub line_width: usize,
+    /// The PlusCal version the algorithm is written for, times 1000 (`-version 1.5`).
+    pub version: u32,
     /// pcal.trans's warnings, to be printed.
     pub warnings: Vec<String>,
 }
@@ -29,6 +31,7 @@ impl Default for Options {
             report_labels: false,
             label_root: "Lbl_".into(),
             line_width: 78,
+            version: 1902,
             warnings: Vec::new(),
         }
     }
@@ -43,7 +46,11 @@ impl Options {
         let mut i = 0;
         while i < args.len() {
             let a = args[i].as_str();
-            let name = if in_file { a.strip_prefix('-').unwrap_or(a) } else { a.strip_prefix('-').unwrap_or("\u{0}") };
+            let name = if in_file {
+                a.strip_prefix('-').unwrap_or(a)
+            } else {
+                a.strip_prefix('-').unwrap_or("\u{0}")
+            };
             match name {
                 "termination" => self.termination = true,
                 "nocfg" => self.nocfg = true,
@@ -55,7 +62,9 @@ impl Options {
                         first_fairness = false;
                     }
                     if !self.fairness.is_empty() {
-                        return Err("Can only have one of -wf, -sf, -wfNext, and -nof options".into());
+                        return Err(
+                            "Can only have one of -wf, -sf, -wfNext, and -nof options".into()
+                        );
                     }
                     self.fairness = name.into();
                     if name == "nof" {
@@ -83,13 +92,26 @@ impl Options {
                     i += 1;
                     match args.get(i).and_then(|w| w.parse::<usize>().ok()) {
                         Some(w) if w >= 60 => self.line_width = w,
-                        _ => return Err("Integer value at least 60 must follow `-lineWidth' option".into()),
+                        _ => {
+                            return Err(
+                                "Integer value at least 60 must follow `-lineWidth' option".into()
+                            )
+                        }
                     }
                 }
                 "version" => {
                     i += 1;
-                    if args.get(i).is_none() {
+                    let Some(v) = args.get(i) else {
                         return Err("Version number must follow `-version' option".into());
+                    };
+                    match version_number(v) {
+                        Some(n) if n <= 1902 => self.version = n,
+                        Some(_) => {
+                            return Err(format!(
+                                "Specified version {v} later than current version 1.11"
+                            ))
+                        }
+                        None => return Err("Bad version number".into()),
                     }
                 }
                 _ => {
@@ -107,4 +129,30 @@ impl Options {
         }
         Ok(())
     }
+}
+
+/// pcal.trans's VersionToNumber: "1.5" is 1500; at most three decimals.
+fn version_number(s: &str) -> Option<u32> {
+    let mut r: u32 = 0;
+    let mut after = false;
+    let mut decimals = 0;
+    for c in s.chars() {
+        if let Some(d) = c.to_digit(10) {
+            r = r.checked_mul(10)?.checked_add(d)?;
+            if after {
+                decimals += 1;
+                if decimals > 3 {
+                    return None;
+                }
+            }
+        } else if c == '.' {
+            after = true;
+        } else {
+            return None;
+        }
+    }
+    for _ in 0..3 - decimals {
+        r = r.checked_mul(10)?;
+    }
+    Some(r)
 }

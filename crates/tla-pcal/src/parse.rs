@@ -16,9 +16,14 @@ pub struct Parser<'o> {
     pub c_syntax: bool,
     pub opts: &'o mut Options,
     pub current_procedure: Option<String>,
-    pub plus_labels: Vec<String>,
-    pub minus_labels: Vec<String>,
-    pub procedures_called: Vec<String>,
+    /// pcal.trans keeps these three lists in globals that a procedure's AST shares until
+    /// the next procedure or process starts new ones (so a uniprocess body's calls land in
+    /// the last procedure's list); the lists are copied into the tree once parsed.
+    pub plus_labels: Lists,
+    pub minus_labels: Lists,
+    pub procedures_called: Lists,
+    proc_lists: Vec<(Lists, Lists, Lists)>,
+    process_lists: Vec<(Lists, Lists, Lists)>,
     pub has_label: bool,
     pub all_labels: Vec<String>,
     pub next_label_num: usize,
@@ -32,6 +37,12 @@ pub struct Parser<'o> {
     pub in_get_macro: bool,
     /// Procedures parsed so far (for the labels pass: variables a call or return sets).
     pub procedures: Vec<Procedure>,
+}
+
+pub type Lists = std::rc::Rc<std::cell::RefCell<Vec<String>>>;
+
+fn fresh() -> Lists {
+    Lists::default()
 }
 
 fn tok_err(e: TokError) -> PcalError {
@@ -51,9 +62,11 @@ impl<'o> Parser<'o> {
             c_syntax: false,
             opts,
             current_procedure: None,
-            plus_labels: Vec::new(),
-            minus_labels: Vec::new(),
-            procedures_called: Vec::new(),
+            plus_labels: Lists::default(),
+            minus_labels: Lists::default(),
+            procedures_called: Lists::default(),
+            proc_lists: Vec::new(),
+            process_lists: Vec::new(),
             has_label: false,
             all_labels: Vec::new(),
             next_label_num: 1,
@@ -71,7 +84,10 @@ impl<'o> Parser<'o> {
 
     pub fn parsing_error(&self, msg: &str) -> PcalError {
         PcalError::at(
-            format!("{msg}\n    line {}, column {}", self.last_line, self.last_col),
+            format!(
+                "{msg}\n    line {}, column {}",
+                self.last_line, self.last_col
+            ),
             self.last_line,
             self.last_col,
         )
@@ -93,7 +109,11 @@ impl<'o> Parser<'o> {
     fn peek_tok(&mut self, n: usize) -> R<String> {
         while self.lat.len() < n {
             if self.r.peek() == EOF.to_string() {
-                let (l, c) = self.lat.last().map(|x| (x.1, x.2)).unwrap_or((self.r.line, self.r.col));
+                let (l, c) = self
+                    .lat
+                    .last()
+                    .map(|x| (x.1, x.2))
+                    .unwrap_or((self.r.line, self.r.col));
                 return Err(PcalError::at(
                     format!(
                         "Premature end of file, perhaps because of unclosed comment, near\n    line {}, column {}",
@@ -132,7 +152,8 @@ impl<'o> Parser<'o> {
 
     fn get_expr(&mut self) -> R<Expr> {
         let res = tokenize_expr(&mut self.r).map_err(tok_err)?;
-        self.lat.push((res.delimiter, res.delim_line, res.delim_col));
+        self.lat
+            .push((res.delimiter, res.delim_line, res.delim_col));
         Ok(res.expr)
     }
 
@@ -145,17 +166,40 @@ impl<'o> Parser<'o> {
             let nxt = self.peek_tok(1)?;
             if matches!(
                 nxt.as_str(),
-                "end" | "begin" | "else" | "elsif" | "or" | "do" | "macro" | "procedure" | "process" | "fair"
-                    | "define" | "}" | "{"
+                "end"
+                    | "begin"
+                    | "else"
+                    | "elsif"
+                    | "or"
+                    | "do"
+                    | "macro"
+                    | "procedure"
+                    | "process"
+                    | "fair"
+                    | "define"
+                    | "}"
+                    | "{"
             ) {
                 return Ok(());
             }
             if matches!(
                 nxt.as_str(),
-                "if" | "either" | "while" | "with" | "call" | "return" | "goto" | "print" | "assert" | "skip"
+                "if" | "either"
+                    | "while"
+                    | "with"
+                    | "call"
+                    | "return"
+                    | "goto"
+                    | "print"
+                    | "assert"
+                    | "skip"
             ) {
                 let (_, l, c) = self.lat[0];
-                return Err(PcalError::at(format!("Missing `;' before line {}, column {}", l + 1, c + 1), l + 1, c + 1));
+                return Err(PcalError::at(
+                    format!("Missing `;' before line {}, column {}", l + 1, c + 1),
+                    l + 1,
+                    c + 1,
+                ));
             }
         }
         let t = self.get_tok()?;
@@ -210,6 +254,25 @@ impl<'o> Parser<'o> {
     }
 
     pub fn get_algorithm(&mut self, fair: bool) -> R<Algorithm> {
+        let mut a = self.get_algorithm_inner(fair)?;
+        for (p, (plus, minus, called)) in a.prcds.iter_mut().zip(&self.proc_lists) {
+            p.plus_labels = plus.borrow().clone();
+            p.minus_labels = minus.borrow().clone();
+            p.procedures_called = called.borrow().clone();
+        }
+        for (p, (plus, minus, called)) in a.procs.iter_mut().zip(&self.process_lists) {
+            p.plus_labels = plus.borrow().clone();
+            p.minus_labels = minus.borrow().clone();
+            p.procedures_called = called.borrow().clone();
+        }
+        Ok(a)
+    }
+
+    fn get_algorithm_inner(&mut self, fair: bool) -> R<Algorithm> {
+        if self.opts.version < 1500 {
+            self.omit_pc = false;
+            self.omit_stuttering = false;
+        }
         if fair {
             let t = self.get_tok()?;
             if t != "algorithm" {
@@ -253,7 +316,8 @@ impl<'o> Parser<'o> {
             self.procedures.push(p);
             self.omit_pc = false;
         }
-        let multi = (self.is(1, "fair")? && (self.is(2, "process")? || (self.is(2, "+")? && self.is(3, "process")?)))
+        let multi = (self.is(1, "fair")?
+            && (self.is(2, "process")? || (self.is(2, "+")? && self.is(3, "process")?)))
             || self.is(1, "process")?;
         if multi {
             let mut procs = Vec::new();
@@ -313,11 +377,33 @@ impl<'o> Parser<'o> {
             if self.goto_used {
                 self.omit_pc = false;
             }
-            Ok(Algorithm { multi: true, name, decls, defs, macros, prcds, body: sv(vec![]), procs })
+            Ok(Algorithm {
+                multi: true,
+                name,
+                decls,
+                defs,
+                macros,
+                prcds,
+                body: sv(vec![]),
+                procs,
+            })
         } else {
+            if self.opts.version == 1500 && self.is(1, "fair")? {
+                self.gobble("fair")?;
+                if self.is(1, "+")? {
+                    self.gobble("+")?;
+                }
+                self.opts.fairness = "wf".into();
+            }
             if fair {
-                if !self.opts.fairness.is_empty() && self.opts.fairness != "wf" && self.opts.fairness != "wfNext" {
-                    self.opts.warnings.push(format!("Option `{}' specified for --fair algorithm.", self.opts.fairness));
+                if !self.opts.fairness.is_empty()
+                    && self.opts.fairness != "wf"
+                    && self.opts.fairness != "wfNext"
+                {
+                    self.opts.warnings.push(format!(
+                        "Option `{}' specified for --fair algorithm.",
+                        self.opts.fairness
+                    ));
                 }
                 self.opts.fairness = "wf".into();
             }
@@ -359,7 +445,16 @@ impl<'o> Parser<'o> {
             } else {
                 self.check_body(&body);
             }
-            Ok(Algorithm { multi: false, name, decls, defs, macros, prcds, body, procs: vec![] })
+            Ok(Algorithm {
+                multi: false,
+                name,
+                decls,
+                defs,
+                macros,
+                prcds,
+                body,
+                procs: vec![],
+            })
         }
     }
 
@@ -388,18 +483,29 @@ impl<'o> Parser<'o> {
             return;
         }
         let first = b[0].borrow();
-        let Kind::Labeled { stmts, .. } = &first.kind else { return };
+        let Kind::Labeled { stmts, .. } = &first.kind else {
+            return;
+        };
         let stmts = stmts.borrow();
         if stmts.is_empty() {
             return;
         }
         let w = stmts[0].borrow();
-        let Kind::While { test, unlab_do, lab_do } = &w.kind else {
+        let Kind::While {
+            test,
+            unlab_do,
+            lab_do,
+        } = &w.kind
+        else {
             self.omit_pc = false;
             self.omit_stuttering = false;
             return;
         };
-        if stmts.len() > 1 || !(test.lines.len() == 1 && test.lines[0].len() == 1 && test.first_token().s == "TRUE") {
+        if stmts.len() > 1
+            || !(test.lines.len() == 1
+                && test.lines[0].len() == 1
+                && test.first_token().s == "TRUE")
+        {
             self.omit_pc = false;
             self.omit_stuttering = false;
             return;
@@ -408,7 +514,10 @@ impl<'o> Parser<'o> {
             self.omit_pc = false;
         }
         for x in unlab_do.borrow().iter() {
-            if matches!(x.borrow().kind, Kind::LabelIf { .. } | Kind::LabelEither { .. } | Kind::Labeled { .. }) {
+            if matches!(
+                x.borrow().kind,
+                Kind::LabelIf { .. } | Kind::LabelEither { .. } | Kind::Labeled { .. }
+            ) {
                 self.omit_pc = false;
                 return;
             }
@@ -420,9 +529,9 @@ impl<'o> Parser<'o> {
         let (line, col) = (self.last_line as i32, self.last_col as i32);
         let name = self.get_tok()?;
         self.current_procedure = Some(name.clone());
-        self.plus_labels.clear();
-        self.minus_labels.clear();
-        self.procedures_called.clear();
+        self.plus_labels = fresh();
+        self.minus_labels = fresh();
+        self.procedures_called = fresh();
         self.gobble("(")?;
         let mut params = Vec::new();
         let mut look_comma = false;
@@ -434,7 +543,11 @@ impl<'o> Parser<'o> {
             look_comma = true;
         }
         self.must(")")?;
-        let decls = if self.is(1, "begin")? || self.is(1, "{")? { Vec::new() } else { self.pvar_decls()? };
+        let decls = if self.is(1, "begin")? || self.is(1, "{")? {
+            Vec::new()
+        } else {
+            self.pvar_decls()?
+        };
         self.begin_or_brace()?;
         let body = self.stmt_seq()?;
         self.end_or_brace("procedure")?;
@@ -442,11 +555,16 @@ impl<'o> Parser<'o> {
             self.get_tok()?;
         }
         self.current_procedure = None;
+        self.proc_lists.push((
+            self.plus_labels.clone(),
+            self.minus_labels.clone(),
+            self.procedures_called.clone(),
+        ));
         Ok(Procedure {
             name,
-            minus_labels: std::mem::take(&mut self.minus_labels),
-            plus_labels: std::mem::take(&mut self.plus_labels),
-            procedures_called: std::mem::take(&mut self.procedures_called),
+            minus_labels: vec![],
+            plus_labels: vec![],
+            procedures_called: vec![],
             params,
             decls,
             body,
@@ -464,28 +582,37 @@ impl<'o> Parser<'o> {
         let name = self.get_tok()?;
         let is_eq = self.eq_or_in()?;
         let id = self.get_expr()?;
-        self.plus_labels.clear();
-        self.minus_labels.clear();
-        self.procedures_called.clear();
+        self.plus_labels = fresh();
+        self.minus_labels = fresh();
+        self.procedures_called = fresh();
         if self.c_syntax {
             self.gobble(")")?;
         }
         if id.is_empty() {
             return Err(self.parsing_error("Empty process id at "));
         }
-        let decls = if self.is(1, "begin")? || self.is(1, "{")? { Vec::new() } else { self.var_decls()? };
+        let decls = if self.is(1, "begin")? || self.is(1, "{")? {
+            Vec::new()
+        } else {
+            self.var_decls()?
+        };
         self.begin_or_brace()?;
         let body = self.stmt_seq()?;
         self.end_or_brace("process")?;
         if self.is(1, ";")? {
             self.get_tok()?;
         }
+        self.process_lists.push((
+            self.plus_labels.clone(),
+            self.minus_labels.clone(),
+            self.procedures_called.clone(),
+        ));
         Ok(Process {
             name,
             fairness: UNFAIR,
-            minus_labels: std::mem::take(&mut self.minus_labels),
-            plus_labels: std::mem::take(&mut self.plus_labels),
-            procedures_called: std::mem::take(&mut self.procedures_called),
+            minus_labels: vec![],
+            plus_labels: vec![],
+            procedures_called: vec![],
             is_eq,
             id,
             decls,
@@ -522,7 +649,13 @@ impl<'o> Parser<'o> {
         } else {
             self.has_default_init = true;
         }
-        Ok(VarDecl { var, is_eq: true, val, line, col })
+        Ok(VarDecl {
+            var,
+            is_eq: true,
+            val,
+            line,
+            col,
+        })
     }
 
     fn var_decls(&mut self) -> R<Vec<VarDecl>> {
@@ -534,7 +667,10 @@ impl<'o> Parser<'o> {
         let mut out = Vec::new();
         loop {
             let t = self.peek_tok(1)?;
-            if matches!(t.as_str(), "begin" | "{" | "procedure" | "process" | "fair" | "define" | "macro") {
+            if matches!(
+                t.as_str(),
+                "begin" | "{" | "procedure" | "process" | "fair" | "define" | "macro"
+            ) {
                 break;
             }
             out.push(self.var_decl()?);
@@ -557,7 +693,13 @@ impl<'o> Parser<'o> {
             self.has_default_init = true;
         }
         self.comma_or_semi()?;
-        Ok(VarDecl { var, is_eq, val, line, col })
+        Ok(VarDecl {
+            var,
+            is_eq,
+            val,
+            line,
+            col,
+        })
     }
 
     fn get_while(&mut self) -> R<S> {
@@ -586,15 +728,37 @@ impl<'o> Parser<'o> {
         if unlab_do.borrow().is_empty() {
             return Err(self.parsing_error("Missing body of while statement at"));
         }
-        Ok(s(Kind::While { test, unlab_do, lab_do: sv(vec![]) }, line, col))
+        Ok(s(
+            Kind::While {
+                test,
+                unlab_do,
+                lab_do: sv(vec![]),
+            },
+            line,
+            col,
+        ))
     }
 
     fn is_label_next(&mut self) -> R<bool> {
         let t = self.peek_tok(1)?;
         if matches!(
             t.as_str(),
-            "while" | "if" | "assert" | "print" | "else" | "elsif" | "either" | "or" | "end" | "with" | "when"
-                | "await" | "skip" | "call" | "return" | "goto"
+            "while"
+                | "if"
+                | "assert"
+                | "print"
+                | "else"
+                | "elsif"
+                | "either"
+                | "or"
+                | "end"
+                | "with"
+                | "when"
+                | "await"
+                | "skip"
+                | "call"
+                | "return"
+                | "goto"
         ) {
             return Ok(false);
         }
@@ -626,11 +790,11 @@ impl<'o> Parser<'o> {
             }
             if self.is(1, "+")? {
                 self.gobble("+")?;
-                self.plus_labels.push(lbl.clone());
+                self.plus_labels.borrow_mut().push(lbl.clone());
                 self.omit_pc = false;
             } else if self.is(1, "-")? {
                 self.gobble("-")?;
-                self.minus_labels.push(lbl.clone());
+                self.minus_labels.borrow_mut().push(lbl.clone());
                 self.omit_pc = false;
             }
         }
@@ -641,7 +805,9 @@ impl<'o> Parser<'o> {
         let mut out = Vec::new();
         loop {
             let t = self.peek_tok(1)?;
-            if (self.p_syntax && matches!(t.as_str(), "end" | "else" | "elsif" | "or")) || (self.c_syntax && t == "}") {
+            if (self.p_syntax && matches!(t.as_str(), "end" | "else" | "elsif" | "or"))
+                || (self.c_syntax && t == "}")
+            {
                 break;
             }
             let lbl = self.get_label()?;
@@ -692,7 +858,9 @@ impl<'o> Parser<'o> {
             let first = seq.borrow()[0].clone();
             if !first.borrow().lbl.is_empty() {
                 let loc = first.borrow().location();
-                return Err(PcalError::new(format!("Duplicate labeling of statement at {loc}")));
+                return Err(PcalError::new(format!(
+                    "Duplicate labeling of statement at {loc}"
+                )));
             }
             first.borrow_mut().lbl = lbl.to_string();
         }
@@ -760,7 +928,17 @@ impl<'o> Parser<'o> {
         if unlab_then.borrow().is_empty() && unlab_else.borrow().is_empty() {
             return Err(self.parsing_error("Unknown error at or before"));
         }
-        Ok(s(Kind::LabelIf { test, unlab_then, lab_then: sv(vec![]), unlab_else, lab_else: sv(vec![]) }, line, col))
+        Ok(s(
+            Kind::LabelIf {
+                test,
+                unlab_then,
+                lab_then: sv(vec![]),
+                unlab_else,
+                lab_else: sv(vec![]),
+            },
+            line,
+            col,
+        ))
     }
 
     fn get_either(&mut self) -> R<S> {
@@ -769,13 +947,20 @@ impl<'o> Parser<'o> {
         let mut clauses = Vec::new();
         let mut has_or = false;
         loop {
-            let unlab_or = if self.p_syntax { self.stmt_seq()? } else { self.c_stmt()? };
+            let unlab_or = if self.p_syntax {
+                self.stmt_seq()?
+            } else {
+                self.c_stmt()?
+            };
             if unlab_or.borrow().is_empty() {
                 return Err(PcalError::new(format!(
                     "`either' statement with empty `or' clause at line {line}, column {col}"
                 )));
             }
-            clauses.push(Clause { unlab_or, lab_or: sv(vec![]) });
+            clauses.push(Clause {
+                unlab_or,
+                lab_or: sv(vec![]),
+            });
             if self.is(1, "or")? {
                 self.must("or")?;
                 has_or = true;
@@ -789,7 +974,9 @@ impl<'o> Parser<'o> {
             self.gobble(";")?;
         }
         if !has_or {
-            return Err(PcalError::new(format!("`either' statement has no `or' at line {line}, column {col}")));
+            return Err(PcalError::new(format!(
+                "`either' statement has no `or' at line {line}, column {col}"
+            )));
         }
         Ok(s(Kind::LabelEither { clauses }, line, col))
     }
@@ -825,9 +1012,20 @@ impl<'o> Parser<'o> {
             body = sv(vec![self.get_with(depth + 1)?]);
         }
         if body.borrow().is_empty() {
-            return Err(PcalError::new(format!("Missing body of with statement at line {line}, column {col}")));
+            return Err(PcalError::new(format!(
+                "Missing body of with statement at line {line}, column {col}"
+            )));
         }
-        Ok(s(Kind::With { var, is_eq, exp, body }, line, col))
+        Ok(s(
+            Kind::With {
+                var,
+                is_eq,
+                exp,
+                body,
+            },
+            line,
+            col,
+        ))
     }
 
     fn get_assign(&mut self) -> R<S> {
@@ -841,7 +1039,10 @@ impl<'o> Parser<'o> {
             }
         }
         self.gobble(";")?;
-        let ass = ass.into_iter().map(|a| std::rc::Rc::new(std::cell::RefCell::new(a))).collect();
+        let ass = ass
+            .into_iter()
+            .map(|a| std::rc::Rc::new(std::cell::RefCell::new(a)))
+            .collect();
         Ok(s(Kind::Assign { ass }, line, col))
     }
 
@@ -854,7 +1055,13 @@ impl<'o> Parser<'o> {
         if rhs.is_empty() {
             return Err(self.parsing_error("Empty right-hand side of assignment at "));
         }
-        Ok(SingleAssign { line, col, var, sub, rhs })
+        Ok(SingleAssign {
+            line,
+            col,
+            var,
+            sub,
+            rhs,
+        })
     }
 
     fn get_print(&mut self) -> R<S> {
@@ -923,13 +1130,21 @@ impl<'o> Parser<'o> {
         let to = self.get_tok()?;
         let args = self.call_args()?;
         self.gobble(";")?;
-        if !self.procedures_called.contains(&to) {
-            self.procedures_called.push(to.clone());
+        if !self.procedures_called.borrow().contains(&to) {
+            self.procedures_called.borrow_mut().push(to.clone());
         }
         if self.is(1, "return")? {
             self.must("return")?;
             self.gobble(";")?;
-            return Ok(s(Kind::CallReturn { from: self.current_procedure.clone(), to, args }, line, col));
+            return Ok(s(
+                Kind::CallReturn {
+                    from: self.current_procedure.clone(),
+                    to,
+                    args,
+                },
+                line,
+                col,
+            ));
         }
         if self.is(1, "goto")? {
             self.must("goto")?;
@@ -941,14 +1156,28 @@ impl<'o> Parser<'o> {
             self.gobble(";")?;
             return Ok(s(Kind::CallGoto { after, to, args }, line, col));
         }
-        Ok(s(Kind::Call { return_to: String::new(), to, args }, line, col))
+        Ok(s(
+            Kind::Call {
+                return_to: String::new(),
+                to,
+                args,
+            },
+            line,
+            col,
+        ))
     }
 
     fn get_return(&mut self) -> R<S> {
         self.must("return")?;
         let (line, col) = (self.last_line as i32, self.last_col as i32);
         self.gobble(";")?;
-        Ok(s(Kind::Return { from: self.current_procedure.clone() }, line, col))
+        Ok(s(
+            Kind::Return {
+                from: self.current_procedure.clone(),
+            },
+            line,
+            col,
+        ))
     }
 
     fn get_goto(&mut self) -> R<S> {
@@ -1017,7 +1246,10 @@ fn check_duplicate_macros(macros: &[Macro]) -> R<()> {
     for i in 0..macros.len() {
         for j in i + 1..macros.len() {
             if macros[i].name == macros[j].name {
-                return Err(PcalError::new(format!("Multiple definitions of macro name `{}'", macros[i].name)));
+                return Err(PcalError::new(format!(
+                    "Multiple definitions of macro name `{}'",
+                    macros[i].name
+                )));
             }
         }
     }

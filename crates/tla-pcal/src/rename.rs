@@ -13,8 +13,15 @@ pub const PROCESS: usize = 3;
 pub const PROCESSVAR: usize = 4;
 pub const PROCEDUREVAR: usize = 5;
 pub const PARAMETER: usize = 6;
-const TYPE_NAME: [&str; 7] =
-    ["Global variable", "Label", "Procedure", "Process", "Process variable", "Procedure variable", "Parameter"];
+const TYPE_NAME: [&str; 7] = [
+    "Global variable",
+    "Label",
+    "Procedure",
+    "Process",
+    "Process variable",
+    "Procedure variable",
+    "Parameter",
+];
 
 pub struct Entry {
     pub ty: usize,
@@ -51,16 +58,24 @@ pub struct SymTab {
 }
 
 fn first_label(body: &SV) -> Option<String> {
-    body.borrow().first().and_then(|ls| match &ls.borrow().kind {
-        Kind::Labeled { label, .. } => Some(label.clone()),
-        _ => None,
-    })
+    body.borrow()
+        .first()
+        .and_then(|ls| match &ls.borrow().kind {
+            Kind::Labeled { label, .. } => Some(label.clone()),
+            _ => None,
+        })
 }
 
 impl SymTab {
     pub fn new(a: &Algorithm) -> Result<SymTab, PcalError> {
-        let mut st =
-            SymTab { entries: vec![], procs: vec![], processes: vec![], report: vec![], errors: String::new(), ipc: None };
+        let mut st = SymTab {
+            entries: vec![],
+            procs: vec![],
+            processes: vec![],
+            report: vec![],
+            errors: String::new(),
+            ipc: None,
+        };
         st.insert(GLOBAL, "pc", "", "", 0, 0);
         if !a.prcds.is_empty() {
             st.insert(GLOBAL, "stack", "", "", 0, 0);
@@ -82,22 +97,36 @@ impl SymTab {
             }
         }
         if !st.errors.is_empty() {
-            return Err(PcalError::new(st.errors.trim_start_matches('\n').to_string()));
+            return Err(PcalError::new(
+                st.errors.trim_start_matches('\n').to_string(),
+            ));
         }
         Ok(st)
     }
 
     pub fn find(&self, ty: usize, id: &str, context: &str) -> Option<usize> {
-        self.entries.iter().position(|e| e.id == id && e.context == context && e.ty == ty)
+        self.entries
+            .iter()
+            .position(|e| e.id == id && e.context == context && e.ty == ty)
     }
     fn find_any(&self, id: &str, context: &str) -> Option<usize> {
-        self.entries.iter().position(|e| e.id == id && e.context == context)
+        self.entries
+            .iter()
+            .position(|e| e.id == id && e.context == context)
     }
     pub fn find_proc(&self, name: &str) -> Option<usize> {
         self.procs.iter().position(|p| p.name == name)
     }
 
-    fn insert(&mut self, ty: usize, id: &str, context: &str, ctype: &str, line: i32, col: i32) -> bool {
+    fn insert(
+        &mut self,
+        ty: usize,
+        id: &str,
+        context: &str,
+        ctype: &str,
+        line: i32,
+        col: i32,
+    ) -> bool {
         if ty == PROCEDUREVAR || ty == PROCESSVAR || ty == PARAMETER {
             if self.find(GLOBAL, id, "").is_some() || self.find_any(id, context).is_some() {
                 return false;
@@ -118,27 +147,47 @@ impl SymTab {
     }
 
     fn var_decl(&mut self, d: &VarDecl, context: &str) {
-        let ty = if context.is_empty() { GLOBAL } else { PROCESSVAR };
+        let ty = if context.is_empty() {
+            GLOBAL
+        } else {
+            PROCESSVAR
+        };
         if !self.insert(ty, &d.var, context, "process", d.line, d.col) {
-            self.errors += &format!("\n{} {} redefined at line {}, column {}", TYPE_NAME[ty], d.var, d.line, d.col);
+            self.errors += &format!(
+                "\n{} {} redefined at line {}, column {}",
+                TYPE_NAME[ty], d.var, d.line, d.col
+            );
         }
     }
 
     fn procedure(&mut self, p: &Procedure, index: usize) {
         if self.find_proc(&p.name).is_some() {
-            self.errors += &format!("\nProcedure {} redefined at line {}, column {}", p.name, p.line, p.col);
+            self.errors += &format!(
+                "\nProcedure {} redefined at line {}, column {}",
+                p.name, p.line, p.col
+            );
         } else {
-            self.procs.push(ProcEntry { name: p.name.clone(), index, ipc: first_label(&p.body) });
+            self.procs.push(ProcEntry {
+                name: p.name.clone(),
+                index,
+                ipc: first_label(&p.body),
+            });
         }
         self.insert(PROCEDURE, &p.name, "", "procedure", p.line, p.col);
         for d in &p.decls {
             if !self.insert(PROCEDUREVAR, &d.var, &p.name, "procedure", d.line, d.col) {
-                self.errors += &format!("\nProcedure variable {} redefined at line {}, column {}", d.var, d.line, d.col);
+                self.errors += &format!(
+                    "\nProcedure variable {} redefined at line {}, column {}",
+                    d.var, d.line, d.col
+                );
             }
         }
         for d in &p.params {
             if !self.insert(PARAMETER, &d.var, &p.name, "procedure", d.line, d.col) {
-                self.errors += &format!("\nParameter {} redefined at line {}, column {}", d.var, d.line, d.col);
+                self.errors += &format!(
+                    "\nParameter {} redefined at line {}, column {}",
+                    d.var, d.line, d.col
+                );
             }
         }
         for ls in p.body.borrow().iter() {
@@ -148,7 +197,10 @@ impl SymTab {
 
     fn process(&mut self, p: &Process, index: usize) {
         if self.processes.iter().any(|e| e.name == p.name) {
-            self.errors += &format!("\nProcess {} redefined at line {}, column {}", p.name, p.line, p.col);
+            self.errors += &format!(
+                "\nProcess {} redefined at line {}, column {}",
+                p.name, p.line, p.col
+            );
         } else {
             self.processes.push(ProcessEntry {
                 name: p.name.clone(),
@@ -169,9 +221,14 @@ impl SymTab {
 
     fn labeled(&mut self, ls: &S, context: &str, ctype: &str) {
         let b = ls.borrow();
-        let Kind::Labeled { label, stmts } = &b.kind else { return };
+        let Kind::Labeled { label, stmts } = &b.kind else {
+            return;
+        };
         if !self.insert(LABEL, label, context, ctype, b.line, b.col) {
-            self.errors += &format!("\nLabel {} redefined at line {}, column {}", label, b.line, b.col);
+            self.errors += &format!(
+                "\nLabel {} redefined at line {}, column {}",
+                label, b.line, b.col
+            );
         }
         for st in stmts.borrow().iter() {
             self.stmt(st, context, ctype);
@@ -192,7 +249,9 @@ impl SymTab {
     fn stmt(&mut self, st: &S, context: &str, ctype: &str) {
         let b = st.borrow();
         match &b.kind {
-            Kind::While { unlab_do, lab_do, .. } => {
+            Kind::While {
+                unlab_do, lab_do, ..
+            } => {
                 self.seq(unlab_do, context, ctype);
                 self.labeled_seq(lab_do, context, ctype);
             }
@@ -201,7 +260,13 @@ impl SymTab {
                 self.seq(els, context, ctype);
             }
             Kind::With { body, .. } => self.seq(body, context, ctype),
-            Kind::LabelIf { unlab_then, lab_then, unlab_else, lab_else, .. } => {
+            Kind::LabelIf {
+                unlab_then,
+                lab_then,
+                unlab_else,
+                lab_else,
+                ..
+            } => {
                 self.seq(unlab_then, context, ctype);
                 self.labeled_seq(lab_then, context, ctype);
                 self.seq(unlab_else, context, ctype);
@@ -249,7 +314,11 @@ impl SymTab {
                 }
                 let e = &self.entries[i];
                 if e.id != e.use_this {
-                    let of = if e.context.is_empty() { String::new() } else { format!(" of {} {}", e.ctype, e.context) };
+                    let of = if e.context.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" of {} {}", e.ctype, e.context)
+                    };
                     self.report.push(format!(
                         "\\* {} {}{} at line {} col {} changed to {}",
                         TYPE_NAME[e.ty], e.id, of, e.line, e.col, e.use_this
@@ -267,7 +336,9 @@ impl SymTab {
     }
 
     pub fn use_this_var(&self, id: &str, context: &str) -> String {
-        let Some(i) = self.find_any(id, context) else { return id.to_string() };
+        let Some(i) = self.find_any(id, context) else {
+            return id.to_string();
+        };
         let e = &self.entries[i];
         if matches!(e.ty, GLOBAL | PROCESSVAR | PROCEDUREVAR | PARAMETER) {
             return e.use_this.clone();
@@ -317,12 +388,11 @@ pub fn fix(a: &mut Algorithm, st: &mut SymTab) -> Result<(), PcalError> {
             called.push(a.prcds[i].procedures_called.clone());
         }
         let n = names.len();
-        let mut path = vec![vec![false; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                path[i][j] = called[i].contains(&names[j]);
-            }
-        }
+        let mut path: Vec<Vec<bool>> = called
+            .iter()
+            .map(|c| names.iter().map(|nm| c.contains(nm)).collect())
+            .collect();
+        #[allow(clippy::needless_range_loop)]
         for k in 0..n {
             for i in 0..n {
                 for j in 0..n {
@@ -330,15 +400,20 @@ pub fn fix(a: &mut Algorithm, st: &mut SymTab) -> Result<(), PcalError> {
                 }
             }
         }
-        for i in 0..n {
-            a.prcds[i].procedures_called = (0..n).filter(|&j| path[i][j]).map(|j| names[j].clone()).collect();
+        for (p, row) in a.prcds.iter_mut().zip(&path) {
+            p.procedures_called = (0..n)
+                .filter(|&j| row[j])
+                .map(|j| names[j].clone())
+                .collect();
         }
         for pi in 0..a.procs.len() {
             fix_process(a, pi, st)?;
             let mut j = 0;
             while j < a.procs[pi].procedures_called.len() {
                 let pname = a.procs[pi].procedures_called[j].clone();
-                let Some(pnum) = names.iter().position(|x| *x == pname) else { return Ok(()) };
+                let Some(pnum) = names.iter().position(|x| *x == pname) else {
+                    return Ok(());
+                };
                 for k in 0..n {
                     if path[pnum][k] && !a.procs[pi].procedures_called.contains(&names[k]) {
                         a.procs[pi].procedures_called.push(names[k].clone());
@@ -366,11 +441,22 @@ fn fix_procedure(a: &mut Algorithm, i: usize, st: &mut SymTab) -> Result<(), Pca
         fix_labeled(ls, &name, st)?;
     }
     let p = &mut a.prcds[i];
-    p.plus_labels = p.plus_labels.iter().map(|l| st.use_this(LABEL, l, &name)).collect();
-    p.minus_labels = p.minus_labels.iter().map(|l| st.use_this(LABEL, l, &name)).collect();
+    p.plus_labels = p
+        .plus_labels
+        .iter()
+        .map(|l| st.use_this(LABEL, l, &name))
+        .collect();
+    p.minus_labels = p
+        .minus_labels
+        .iter()
+        .map(|l| st.use_this(LABEL, l, &name))
+        .collect();
     let new_name = st.use_this(PROCEDURE, &name, "");
     if let Some(pi) = st.find_proc(&name) {
-        let ipc = st.procs[pi].ipc.clone().map(|l| st.use_this(LABEL, &l, &name));
+        let ipc = st.procs[pi]
+            .ipc
+            .clone()
+            .map(|l| st.use_this(LABEL, &l, &name));
         st.procs[pi].ipc = ipc;
         st.procs[pi].name = new_name.clone();
     }
@@ -387,11 +473,22 @@ fn fix_process(a: &mut Algorithm, i: usize, st: &mut SymTab) -> Result<(), PcalE
         fix_labeled(ls, &name, st)?;
     }
     let p = &mut a.procs[i];
-    p.plus_labels = p.plus_labels.iter().map(|l| st.use_this(LABEL, l, &name)).collect();
-    p.minus_labels = p.minus_labels.iter().map(|l| st.use_this(LABEL, l, &name)).collect();
+    p.plus_labels = p
+        .plus_labels
+        .iter()
+        .map(|l| st.use_this(LABEL, l, &name))
+        .collect();
+    p.minus_labels = p
+        .minus_labels
+        .iter()
+        .map(|l| st.use_this(LABEL, l, &name))
+        .collect();
     let new_name = st.use_this(PROCESS, &name, "");
     if let Some(pi) = st.processes.iter().position(|e| e.name == name) {
-        let ipc = st.processes[pi].ipc.clone().map(|l| st.use_this(LABEL, &l, &name));
+        let ipc = st.processes[pi]
+            .ipc
+            .clone()
+            .map(|l| st.use_this(LABEL, &l, &name));
         st.processes[pi].ipc = ipc;
         st.processes[pi].name = new_name.clone();
     }
@@ -407,7 +504,9 @@ fn fix_decl(d: &mut VarDecl, context: &str, st: &SymTab) -> Result<(), PcalError
 fn fix_labeled(ls: &S, context: &str, st: &SymTab) -> Result<(), PcalError> {
     let stmts = {
         let mut b = ls.borrow_mut();
-        let Kind::Labeled { label, stmts } = &mut b.kind else { return Ok(()) };
+        let Kind::Labeled { label, stmts } = &mut b.kind else {
+            return Ok(());
+        };
         *label = st.use_this(LABEL, label, context);
         stmts.clone()
     };
@@ -437,7 +536,11 @@ fn fix_stmt(x: &S, context: &str, st: &SymTab) -> Result<(), PcalError> {
             drop(b);
             fix_labeled(x, context, st)?;
         }
-        Kind::While { test, unlab_do, lab_do } => {
+        Kind::While {
+            test,
+            unlab_do,
+            lab_do,
+        } => {
             let (u, l) = (unlab_do.clone(), lab_do.clone());
             fix_expr(test, context, st)?;
             drop(b);
@@ -468,18 +571,35 @@ fn fix_stmt(x: &S, context: &str, st: &SymTab) -> Result<(), PcalError> {
             drop(b);
             fix_seq(&bd, context, st)?;
         }
-        Kind::When { exp } | Kind::Print { exp } | Kind::Assert { exp } => fix_expr(exp, context, st)?,
+        Kind::When { exp } | Kind::Print { exp } | Kind::Assert { exp } => {
+            fix_expr(exp, context, st)?
+        }
         Kind::Skip => {}
-        Kind::LabelIf { test, unlab_then, lab_then, unlab_else, lab_else } => {
+        Kind::LabelIf {
+            test,
+            unlab_then,
+            lab_then,
+            unlab_else,
+            lab_else,
+        } => {
             fix_expr(test, context, st)?;
-            let (a, b2, c, d) = (unlab_then.clone(), lab_then.clone(), unlab_else.clone(), lab_else.clone());
+            let (a, b2, c, d) = (
+                unlab_then.clone(),
+                lab_then.clone(),
+                unlab_else.clone(),
+                lab_else.clone(),
+            );
             drop(b);
             fix_seq(&a, context, st)?;
             fix_labeled_seq(&b2, context, st)?;
             fix_seq(&c, context, st)?;
             fix_labeled_seq(&d, context, st)?;
         }
-        Kind::Call { return_to, to, args } => {
+        Kind::Call {
+            return_to,
+            to,
+            args,
+        } => {
             *return_to = st.use_this(PROCEDURE, return_to, context);
             *to = st.use_this(PROCEDURE, to, context);
             for e in args.iter_mut() {
@@ -552,7 +672,8 @@ fn fix_expr(e: &mut Expr, context: &str, st: &SymTab) -> Result<(), PcalError> {
         exprs.push(Expr::single(&use_me, TokType::Ident));
     }
     if !exprs.is_empty() {
-        e.substitute_for_all(&exprs, &strs, false).map_err(PcalError::new)?;
+        e.substitute_for_all(&exprs, &strs, false)
+            .map_err(PcalError::new)?;
     }
     Ok(())
 }

@@ -123,7 +123,15 @@ fn match_checksum_line(line: &str) -> Option<ChecksumLine> {
     }
     ws(&mut i);
     let name = |i: &mut usize, alts: &[&str]| alts.iter().any(|a| lit_ci(i, a));
-    if !name(&mut i, &["chksum(pcal)", "checksum(pcal)", "chksum(pluscal)", "checksum(pluscal)"]) {
+    if !name(
+        &mut i,
+        &[
+            "chksum(pcal)",
+            "checksum(pcal)",
+            "chksum(pluscal)",
+            "checksum(pluscal)",
+        ],
+    ) {
         return None;
     }
     ws(&mut i);
@@ -158,7 +166,15 @@ fn match_checksum_line(line: &str) -> Option<ChecksumLine> {
         return None;
     }
     ws(&mut i);
-    if !name(&mut i, &["chksum(tla+)", "chksum(tla)", "checksum(tla+)", "checksum(tla)"]) {
+    if !name(
+        &mut i,
+        &[
+            "chksum(tla+)",
+            "chksum(tla)",
+            "checksum(tla+)",
+            "checksum(tla)",
+        ],
+    ) {
         return None;
     }
     ws(&mut i);
@@ -203,7 +219,10 @@ fn find_options(untab: &[String]) -> Result<Option<Vec<String>>, String> {
         }
         let line: Vec<char> = untab[l].chars().collect();
         let rest: String = line[c..].iter().collect();
-        if rest.starts_with("options") && (rest.len() == 7 || !rest[7..].starts_with(|x: char| x.is_alphanumeric() || x == '_')) {
+        if rest.starts_with("options")
+            && (rest.len() == 7
+                || !rest[7..].starts_with(|x: char| x.is_alphanumeric() || x == '_'))
+        {
             c += 7;
             goto_non_space(untab, &mut l, &mut c);
             if l >= untab.len() || untab[l].chars().nth(c) != Some('(') {
@@ -304,7 +323,11 @@ fn uncomment(v: &mut [String], beg_line: usize, beg_col: usize) -> Result<(), Pc
             col += 1;
         }
         if in_string {
-            return Err(PcalError::at(format!("Unterminated string in line {}", line + 1), line + 1, 1));
+            return Err(PcalError::at(
+                format!("Unterminated string in line {}", line + 1),
+                line + 1,
+                1,
+            ));
         }
         if done {
             // The rest of the line after the algorithm's `*)` stays as it was.
@@ -324,7 +347,8 @@ pub fn translate(text: &str, opts: &Options, cfg: Option<&str>) -> Result<Transl
     let input = split_lines(text);
     let mut untab = remove_tabs(&input);
     if let Some(args) = find_options(&untab).map_err(PcalError::new)? {
-        opts.apply(&args, true).map_err(|m| PcalError::new(format!("Command-line error: {m}.")))?;
+        opts.apply(&args, true)
+            .map_err(|m| PcalError::new(format!("Command-line error: {m}.")))?;
     }
     let mut output = input.clone();
     let mut translation_line = find_token_pair(&untab, 0, "BEGIN", "TRANSLATION");
@@ -347,7 +371,9 @@ pub fn translate(text: &str, opts: &Options, cfg: Option<&str>) -> Result<Transl
         }
     }
     let Some((alg_line, alg_col, fair)) = alg else {
-        return Err(PcalError::new("Beginning of algorithm string --algorithm not found."));
+        return Err(PcalError::new(
+            "Beginning of algorithm string --algorithm not found.",
+        ));
     };
     if translation_line.is_none() {
         // The translation region goes right after the comment holding the algorithm.
@@ -376,7 +402,9 @@ pub fn translate(text: &str, opts: &Options, cfg: Option<&str>) -> Result<Transl
             }
         }
         if !found {
-            return Err(PcalError::new("Algorithm not in properly terminated comment"));
+            return Err(PcalError::new(
+                "Algorithm not in properly terminated comment",
+            ));
         }
         let rest: String = untab[l].chars().skip(c).collect();
         let rest = rest.trim();
@@ -389,7 +417,8 @@ pub fn translate(text: &str, opts: &Options, cfg: Option<&str>) -> Result<Transl
         }
         output.insert(
             l + 1,
-            "\\* BEGIN TRANSLATION (chksum(pcal) = \"ffffffff\" /\\ chksum(tla) = \"ffffffff\")".to_string(),
+            "\\* BEGIN TRANSLATION (chksum(pcal) = \"ffffffff\" /\\ chksum(tla) = \"ffffffff\")"
+                .to_string(),
         );
         untab.insert(l + 1, "\\* BEGIN TRANSLATION".into());
         output.insert(l + 2, "\\* END TRANSLATION ".into());
@@ -398,7 +427,8 @@ pub fn translate(text: &str, opts: &Options, cfg: Option<&str>) -> Result<Transl
     }
     let translation_line = translation_line.expect("a translation line");
     uncomment(&mut untab, alg_line, alg_col)?;
-    let (translation, pcal_sum, notes) = translate_algorithm(&untab, alg_line, alg_col, fair, &mut opts)?;
+    let (translation, pcal_sum, notes) =
+        translate_algorithm(&untab, alg_line, alg_col, fair, &mut opts)?;
     let tla_sum = checksum(&translation.concat());
     if let Some(m) = match_checksum_line(&output[translation_line]) {
         let mut line = output[translation_line].clone();
@@ -418,8 +448,20 @@ pub fn translate(text: &str, opts: &Options, cfg: Option<&str>) -> Result<Transl
         text.push_str(l);
         text.push('\n');
     }
-    let cfg = if opts.nocfg { None } else { Some(cfg_text(cfg, &opts, notes.iter().any(|n| n == DEFAULT_INIT))) };
-    Ok(Translation { text, cfg, notes: notes.into_iter().filter(|n| n != DEFAULT_INIT).collect() })
+    let cfg = if opts.nocfg {
+        None
+    } else {
+        Some(cfg_text(
+            cfg,
+            &opts,
+            notes.iter().any(|n| n == DEFAULT_INIT),
+        ))
+    };
+    Ok(Translation {
+        text,
+        cfg,
+        notes: notes.into_iter().filter(|n| n != DEFAULT_INIT).collect(),
+    })
 }
 
 const DEFAULT_INIT: &str = "\u{0}defaultInitValue";
@@ -443,7 +485,8 @@ fn cfg_text(existing: Option<&str>, opts: &Options, default_init: bool) -> Strin
         cfg.insert(0, "PROPERTY Termination".into());
     }
     let has_spec = cfg.iter().any(|l| {
-        l.find("SPECIFICATION").is_some_and(|s| l.find("\\*").is_none_or(|c| c > s))
+        l.find("SPECIFICATION")
+            .is_some_and(|s| l.find("\\*").is_none_or(|c| c > s))
     });
     if !has_spec {
         cfg.insert(0, "SPECIFICATION Spec".into());
@@ -486,6 +529,10 @@ fn translate_algorithm(
         }
         (a, p.omit_pc, p.omit_stuttering, p.has_default_init)
     };
+    // Debugging aid: the tree as parsed, as `pcal.trans -writeAST` prints it.
+    if let Some(path) = std::env::var_os("TLA_PCAL_WRITE_AST") {
+        let _ = std::fs::write(path, Printer::new().algorithm(&alg));
+    }
     let mut st = SymTab::new(&alg)?;
     st.disambiguate();
     fix(&mut alg, &mut st)?;
@@ -498,7 +545,17 @@ fn translate_algorithm(
         st.check_default_init()?;
         notes.push(DEFAULT_INIT.into());
     }
-    let pcal_sum = if fair { checksum("fair") } else { checksum(&Printer::new().algorithm(&alg)) };
+    let mut printer = Printer::new();
+    printer.old_format = opts.version < 1500;
+    let printed = printer.algorithm(&alg);
+    if let Some(path) = std::env::var_os("TLA_PCAL_WRITE_FINAL_AST") {
+        let _ = std::fs::write(path, &printed);
+    }
+    let pcal_sum = if fair {
+        checksum("fair")
+    } else {
+        checksum(&printed)
+    };
     Ok((lines, pcal_sum, notes))
 }
 

@@ -20,7 +20,12 @@ impl Reader {
     pub fn new(lines: &[String], line: usize, col: usize) -> Reader {
         let lines: Vec<Vec<char>> = lines.iter().map(|l| l.chars().collect()).collect();
         let at_end = line >= lines.len();
-        Reader { lines, line, col, at_end }
+        Reader {
+            lines,
+            line,
+            col,
+            at_end,
+        }
     }
     pub fn next_char(&mut self) -> char {
         if self.at_end {
@@ -70,34 +75,260 @@ impl Reader {
 
 pub struct TokError {
     pub msg: String,
-    pub line: usize,
-    pub col: usize,
 }
 
 fn builtins() -> &'static (HashSet<&'static str>, HashSet<String>) {
     static B: OnceLock<(HashSet<&'static str>, HashSet<String>)> = OnceLock::new();
     B.get_or_init(|| {
         let all: &[&str] = &[
-            "_", "ASSUME", "ASSUMPTION", "AXIOM", "BOOLEAN", "CASE", "CONSTANT", "CONSTANTS", "EXCEPT",
-            "EXTENDS", "FALSE", "IF", "INSTANCE", "LOCAL", "MODULE", "OTHER", "STRING", "THEOREM", "TRUE",
-            "VARIABLE", "VARIABLES", "WITH", "WF_", "SF_", ">>_", "⟩_", "]_", "(", "[", "{", "<<", "⟨", ")",
-            "}", "]", ">>", "⟩", "\\A", "∀", "\\forall", "\\E", "∃", "\\exists", "\\AA", "\\EE", "~", "¬",
-            "\\lnot", "\\neg", "<>", "◇", "CHOOSE", "ENABLED", "UNCHANGED", "SUBSET", "UNION", "DOMAIN",
-            "'", "^+", "⁺", "^*", "^#", "=>", "⇒", "\\cdot", "⋅", "<=>", "⇔", "\\equiv", "≡", "~>", "↝",
-            "-+->", "⇸", "\\subseteq", "⊆", "\\subset", "⊂", "\\supset", "⊃", "\\supseteq", "⊇", "\\ll",
-            "≪", "\\gg", "≫", "\\", "\\cap", "\\intersect", "∩", "\\cup", "\\union", "∪", "/\\", "∧",
-            "\\/", "∨", "\\land", "\\lor", "\\X", "×", "-", "+", "*", "/", "^", "|", "||", "‖", "&", "&&",
-            "++", "--", "**", "//", "^^", "|-", "⊢", "|=", "⊨", "-|", "⊣", "=|", "⫤", "<:", ":>", ":=",
-            "≔", "::=", "⩴", "(+)", "⊕", "(-)", "⊖", "\\oplus", "\\ominus", "(.)", "⊙", "\\odot", "(/)",
-            "⊘", "\\oslash", "(\\X)", "⊗", "\\otimes", "\\uplus", "⊎", "\\sqcap", "⊓", "\\sqcup", "⊔",
-            "\\div", "÷", "\\star", "⋆", "\\o", "∘", "\\circ", "\\bigcirc", "◯", "\\bullet", "●", "\\in",
-            "∈", "\\notin", "∉", "=", "#", "/=", "≠", "<", ">", "=<", "<=", "≤", ">=", "≥", "\\prec", "≺",
-            "\\succ", "≻", "\\preceq", "⪯", "\\succeq", "⪰", "\\sim", "∼", "\\simeq", "≃", "\\approx", "≈",
-            "\\doteq", "≐", "\\asymp", "≍", "\\sqsubset", "⊏", "\\sqsupset", "⊐", "\\sqsubseteq", "⊑",
-            "\\sqsupseteq", "⊒", "\\propto", "∝", ":", "->", "→", "|->", "↦", "<-", "←", "==", "≜", "ELSE",
-            "THEN", "LET", "IN", "[]", "□", "..", "‥", "...", "…", "$", "$$", "?", "??", "⁇", "%", "%%",
-            "##", "@@", "!!", "‼", "\\times", "\\leq", "\\geq", "\\mod", "\\wr", "≀", "≅", "!", ";", ",",
-            ".", "-.", "@",
+            "_",
+            "ASSUME",
+            "ASSUMPTION",
+            "AXIOM",
+            "BOOLEAN",
+            "CASE",
+            "CONSTANT",
+            "CONSTANTS",
+            "EXCEPT",
+            "EXTENDS",
+            "FALSE",
+            "IF",
+            "INSTANCE",
+            "LOCAL",
+            "MODULE",
+            "OTHER",
+            "STRING",
+            "THEOREM",
+            "TRUE",
+            "VARIABLE",
+            "VARIABLES",
+            "WITH",
+            "WF_",
+            "SF_",
+            ">>_",
+            "⟩_",
+            "]_",
+            "(",
+            "[",
+            "{",
+            "<<",
+            "⟨",
+            ")",
+            "}",
+            "]",
+            ">>",
+            "⟩",
+            "\\A",
+            "∀",
+            "\\forall",
+            "\\E",
+            "∃",
+            "\\exists",
+            "\\AA",
+            "\\EE",
+            "~",
+            "¬",
+            "\\lnot",
+            "\\neg",
+            "<>",
+            "◇",
+            "CHOOSE",
+            "ENABLED",
+            "UNCHANGED",
+            "SUBSET",
+            "UNION",
+            "DOMAIN",
+            "'",
+            "^+",
+            "⁺",
+            "^*",
+            "^#",
+            "=>",
+            "⇒",
+            "\\cdot",
+            "⋅",
+            "<=>",
+            "⇔",
+            "\\equiv",
+            "≡",
+            "~>",
+            "↝",
+            "-+->",
+            "⇸",
+            "\\subseteq",
+            "⊆",
+            "\\subset",
+            "⊂",
+            "\\supset",
+            "⊃",
+            "\\supseteq",
+            "⊇",
+            "\\ll",
+            "≪",
+            "\\gg",
+            "≫",
+            "\\",
+            "\\cap",
+            "\\intersect",
+            "∩",
+            "\\cup",
+            "\\union",
+            "∪",
+            "/\\",
+            "∧",
+            "\\/",
+            "∨",
+            "\\land",
+            "\\lor",
+            "\\X",
+            "×",
+            "-",
+            "+",
+            "*",
+            "/",
+            "^",
+            "|",
+            "||",
+            "‖",
+            "&",
+            "&&",
+            "++",
+            "--",
+            "**",
+            "//",
+            "^^",
+            "|-",
+            "⊢",
+            "|=",
+            "⊨",
+            "-|",
+            "⊣",
+            "=|",
+            "⫤",
+            "<:",
+            ":>",
+            ":=",
+            "≔",
+            "::=",
+            "⩴",
+            "(+)",
+            "⊕",
+            "(-)",
+            "⊖",
+            "\\oplus",
+            "\\ominus",
+            "(.)",
+            "⊙",
+            "\\odot",
+            "(/)",
+            "⊘",
+            "\\oslash",
+            "(\\X)",
+            "⊗",
+            "\\otimes",
+            "\\uplus",
+            "⊎",
+            "\\sqcap",
+            "⊓",
+            "\\sqcup",
+            "⊔",
+            "\\div",
+            "÷",
+            "\\star",
+            "⋆",
+            "\\o",
+            "∘",
+            "\\circ",
+            "\\bigcirc",
+            "◯",
+            "\\bullet",
+            "●",
+            "\\in",
+            "∈",
+            "\\notin",
+            "∉",
+            "=",
+            "#",
+            "/=",
+            "≠",
+            "<",
+            ">",
+            "=<",
+            "<=",
+            "≤",
+            ">=",
+            "≥",
+            "\\prec",
+            "≺",
+            "\\succ",
+            "≻",
+            "\\preceq",
+            "⪯",
+            "\\succeq",
+            "⪰",
+            "\\sim",
+            "∼",
+            "\\simeq",
+            "≃",
+            "\\approx",
+            "≈",
+            "\\doteq",
+            "≐",
+            "\\asymp",
+            "≍",
+            "\\sqsubset",
+            "⊏",
+            "\\sqsupset",
+            "⊐",
+            "\\sqsubseteq",
+            "⊑",
+            "\\sqsupseteq",
+            "⊒",
+            "\\propto",
+            "∝",
+            ":",
+            "->",
+            "→",
+            "|->",
+            "↦",
+            "<-",
+            "←",
+            "==",
+            "≜",
+            "ELSE",
+            "THEN",
+            "LET",
+            "IN",
+            "[]",
+            "□",
+            "..",
+            "‥",
+            "...",
+            "…",
+            "$",
+            "$$",
+            "?",
+            "??",
+            "⁇",
+            "%",
+            "%%",
+            "##",
+            "@@",
+            "!!",
+            "‼",
+            "\\times",
+            "\\leq",
+            "\\geq",
+            "\\mod",
+            "\\wr",
+            "≀",
+            "≅",
+            "!",
+            ";",
+            ",",
+            ".",
+            "-.",
+            "@",
         ];
         let set: HashSet<&'static str> = all.iter().copied().collect();
         let mut prefixes = HashSet::new();
@@ -140,9 +371,33 @@ fn is_string_char(c: char) -> bool {
 fn is_delimiter(t: &str) -> bool {
     matches!(
         t,
-        ";" | "do" | "then" | ":=" | "≔" | "begin" | "variable" | "variables" | "||" | "‖" | "end" | "else"
-            | "elsif" | "if" | "either" | "or" | "while" | "with" | "call" | "return" | "goto" | "print"
-            | "assert" | "skip" | "procedure" | "define" | "process" | "fair"
+        ";" | "do"
+            | "then"
+            | ":="
+            | "≔"
+            | "begin"
+            | "variable"
+            | "variables"
+            | "||"
+            | "‖"
+            | "end"
+            | "else"
+            | "elsif"
+            | "if"
+            | "either"
+            | "or"
+            | "while"
+            | "with"
+            | "call"
+            | "return"
+            | "goto"
+            | "print"
+            | "assert"
+            | "skip"
+            | "procedure"
+            | "define"
+            | "process"
+            | "fair"
     )
 }
 
@@ -221,9 +476,12 @@ impl<'a> Tz<'a> {
     }
     fn err(&self, msg: &str) -> TokError {
         TokError {
-            msg: format!("{msg} `{}' found at\n    line {}, column {}", self.token, self.r.line + 1, self.col + 1),
-            line: self.r.line,
-            col: self.col,
+            msg: format!(
+                "{msg} `{}' found at\n    line {}, column {}",
+                self.token,
+                self.r.line + 1,
+                self.col + 1
+            ),
         }
     }
     fn new_line(&mut self) {
@@ -236,7 +494,11 @@ impl<'a> Tz<'a> {
             self.expr_end = true;
             self.delimiter = std::mem::take(&mut self.token);
             self.delim_col = self.col;
-            self.delim_line = if self.next == '\n' { self.r.line.saturating_sub(1) } else { self.r.line };
+            self.delim_line = if self.next == '\n' {
+                self.r.line.saturating_sub(1)
+            } else {
+                self.r.line
+            };
             return Ok(());
         }
         if kind == Kind::Other {
@@ -246,8 +508,11 @@ impl<'a> Tz<'a> {
         let is_end = kind != Kind::Str
             && ((is_delimiter(t)
                 && !(kind == Kind::Ident
-                    && (self.prev_token == "." || self.prev_token == "[" || self.prev_token == ",")))
-                || (((t == "," && !self.in_quantifier) || t == ")" || t == "}") && self.paren_depth == 0));
+                    && (self.prev_token == "."
+                        || self.prev_token == "["
+                        || self.prev_token == ",")))
+                || (((t == "," && !self.in_quantifier) || t == ")" || t == "}")
+                    && self.paren_depth == 0));
         if is_end {
             if self.paren_depth != 0 {
                 return Err(self.err("Expression with an unmatched (, [, {, or << followed by"));
@@ -258,7 +523,11 @@ impl<'a> Tz<'a> {
             self.expr_end = true;
             self.delimiter = self.token.clone();
             self.delim_col = self.col;
-            self.delim_line = if self.next == '\n' { self.r.line.saturating_sub(1) } else { self.r.line };
+            self.delim_line = if self.next == '\n' {
+                self.r.line.saturating_sub(1)
+            } else {
+                self.r.line
+            };
             if !self.linev.is_empty() {
                 self.new_line();
             }
@@ -275,7 +544,11 @@ impl<'a> Tz<'a> {
                 }
             }
         }
-        self.prev_token = if kind == Kind::Str { " ".into() } else { t.to_string() };
+        self.prev_token = if kind == Kind::Str {
+            " ".into()
+        } else {
+            t.to_string()
+        };
         if matches!(t, "\\A" | "∀" | "\\E" | "∃") && self.paren_depth == 0 {
             self.in_quantifier = true;
         }
@@ -437,7 +710,11 @@ impl<'a> Tz<'a> {
                 St::Dash1 | St::Dash2 => {
                     if c == '-' {
                         self.add();
-                        self.state = if self.state == St::Dash1 { St::Dash2 } else { St::Dash3 };
+                        self.state = if self.state == St::Dash1 {
+                            St::Dash2
+                        } else {
+                            St::Dash3
+                        };
                     } else {
                         self.state = St::BuiltIn;
                     }
@@ -461,7 +738,11 @@ impl<'a> Tz<'a> {
                 St::Eq1 | St::Eq2 => {
                     if c == '=' {
                         self.add();
-                        self.state = if self.state == St::Eq1 { St::Eq2 } else { St::Eq3 };
+                        self.state = if self.state == St::Eq1 {
+                            St::Eq2
+                        } else {
+                            St::Eq3
+                        };
                     } else {
                         self.state = St::BuiltIn;
                     }
@@ -631,7 +912,12 @@ pub fn tokenize_expr(r: &mut Reader) -> Result<ExprResult, TokError> {
     }
     let (delimiter, delim_line, delim_col) = (t.delimiter.clone(), t.delim_line, t.delim_col);
     let expr = Expr::from_lines(t.lines);
-    Ok(ExprResult { expr, delimiter, delim_line, delim_col })
+    Ok(ExprResult {
+        expr,
+        delimiter,
+        delim_line,
+        delim_col,
+    })
 }
 
 /// Reads one algorithm token (empty at the end of input).
