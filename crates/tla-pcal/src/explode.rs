@@ -366,7 +366,7 @@ impl<'a> Exploder<'a> {
                         None => {
                             let Some(cp) = self.current_procedure.clone() else {
                                 return Err(PcalError::new(format!(
-                                    "`return' statement not in procedure at {}",
+                                    "`return' statement not in procedure\n    at {}",
                                     last.borrow().location()
                                 )));
                             };
@@ -544,7 +544,7 @@ impl<'a> Exploder<'a> {
     ) -> R<Vec<S>> {
         let Some((pe, ipc)) = self.proc_entry(to) else {
             return Err(PcalError::new(format!(
-                "Call of non-existent procedure {to} at {loc}"
+                "Call of non-existent procedure {to}\n    at {loc}"
             )));
         };
         let vars: Vec<String> = pe
@@ -561,7 +561,7 @@ impl<'a> Exploder<'a> {
         );
         if pe.params.len() != args.len() {
             return Err(PcalError::new(format!(
-                "Procedure {to} called with wrong number of arguments at {loc}"
+                "Procedure {to} called with wrong number of arguments\n    at {loc}"
             )));
         }
         let mut ass = vec![Rc::new(RefCell::new(SingleAssign {
@@ -592,7 +592,7 @@ impl<'a> Exploder<'a> {
         let (line, col) = (at.borrow().line, at.borrow().col);
         let Some((pe, _)) = self.proc_entry(from) else {
             return Err(PcalError::new(format!(
-                "Error in procedure (perhaps name used elsewhere) at {}",
+                "Error in procedure (perhaps name used elsewhere)\n    at {}",
                 at.borrow().location()
             )));
         };
@@ -613,12 +613,12 @@ impl<'a> Exploder<'a> {
         };
         let Some((pe_from, _)) = self.proc_entry(from) else {
             return Err(PcalError::new(format!(
-                "Call of non-existent procedure {from} at {loc}"
+                "Call of non-existent procedure {from}\n    at {loc}"
             )));
         };
         let Some((pe_to, ipc)) = self.proc_entry(to) else {
             return Err(PcalError::new(format!(
-                "Call of non-existent procedure {to} at {loc}"
+                "Call of non-existent procedure {to}\n    at {loc}"
             )));
         };
         let mut ass = Vec::new();
@@ -663,7 +663,7 @@ impl<'a> Exploder<'a> {
         }
         if pe_to.params.len() != args.len() {
             return Err(PcalError::new(format!(
-                "Procedure {to} called with wrong number of arguments at {loc}"
+                "Procedure {to} called with wrong number of arguments\n    at {loc}"
             )));
         }
         for (d, a) in pe_to.params.iter().zip(args) {

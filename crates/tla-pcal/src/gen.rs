@@ -613,7 +613,7 @@ impl<'a> Gen<'a> {
             if !self.vars.contains(&sf.var) {
                 return Err(PcalError::at(
                     format!(
-                        "Assignment to undeclared variable {} at line {}, column {}",
+                        "Assignment to undeclared variable {}\n    at line {}, column {}",
                         sf.var, sf.line, sf.col
                     ),
                     sf.line as usize,
@@ -639,7 +639,7 @@ impl<'a> Gen<'a> {
             i_last -= 1;
             if self.set(&mut c_this, &sf.var) > 1 || (i_last > i_first && has_no_sub) {
                 return Err(PcalError::new(format!(
-                    "Multiple assignment to {} at {loc}",
+                    "Multiple assignment to {}\n    at {loc}",
                     sf.var
                 )));
             }

@@ -24,7 +24,7 @@ fn disjoint(a: &[String], b: &[String]) -> bool {
     !b.iter().any(|x| a.contains(x))
 }
 fn at_err(msg: &str, st: &S) -> PcalError {
-    PcalError::new(format!("{msg} at {}", st.borrow().location()))
+    PcalError::new(format!("{msg}\n    at {}", st.borrow().location()))
 }
 
 impl Parser<'_> {

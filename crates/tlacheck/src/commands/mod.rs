@@ -19,6 +19,7 @@ pub mod tlc_text;
 mod tool_mode;
 pub mod trace;
 pub mod trace_suite;
+pub mod translate;
 pub mod verify;
 
 use std::path::PathBuf;
