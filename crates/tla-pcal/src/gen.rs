@@ -1432,7 +1432,12 @@ impl<'a> Gen<'a> {
                 "        /\\ {}",
                 self.format_fairness(prefix, body, prcd, indent)
             );
-            for l in s.split('\n') {
+            // Java's split, which drops trailing empty pieces.
+            let mut parts: Vec<&str> = s.split('\n').collect();
+            while parts.last().is_some_and(|p| p.is_empty()) {
+                parts.pop();
+            }
+            for l in parts {
                 self.line(l);
             }
         }

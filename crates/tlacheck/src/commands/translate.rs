@@ -10,7 +10,12 @@ pub struct Args {
     /// Spec.tla, then pcal.trans's options (-wf, -sf, -wfNext, -nof, -termination, -label,
     /// -labelRoot NAME, -lineWidth N, -noDoneDisjunct, -nocfg) and --dry-run (print the
     /// file that would be written instead of writing it).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true, value_name = "ARGS")]
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        required = true,
+        value_name = "ARGS"
+    )]
     args: Vec<String>,
 }
 
@@ -59,7 +64,11 @@ pub fn render_error(path: &Path, text: &str, e: &tla_pcal::PcalError) -> String 
         if let Some(src) = text.lines().nth(l.saturating_sub(1)) {
             out += &format!("  {src}\n");
             if let Some(c) = e.col {
-                let pad: String = src.chars().take(c.saturating_sub(1)).map(|ch| if ch == '\t' { '\t' } else { ' ' }).collect();
+                let pad: String = src
+                    .chars()
+                    .take(c.saturating_sub(1))
+                    .map(|ch| if ch == '\t' { '\t' } else { ' ' })
+                    .collect();
                 out += &format!("  {pad}^\n");
             }
         }
