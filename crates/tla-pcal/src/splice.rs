@@ -567,6 +567,25 @@ pub struct Stale {
     pub tla_changed: bool,
 }
 
+impl Stale {
+    /// SANY's warning for module `module`, as tla2tools.jar's SANY words it, or None when
+    /// up to date.
+    pub fn warning(&self, module: &str) -> Option<String> {
+        match (self.pcal_changed, self.tla_changed) {
+            (true, true) => Some(format!(
+                "Both the PlusCal algorithm and its TLA+ translation in module {module} have changed since the last translation."
+            )),
+            (false, true) => Some(format!(
+                "!! WARNING: The TLA+ translation in module {module} has changed since its last translation."
+            )),
+            (true, false) => {
+                Some(format!("The PlusCal algorithm in module {module} has changed since its last translation."))
+            }
+            (false, false) => None,
+        }
+    }
+}
+
 /// Compares the checksums on a file's `\* BEGIN TRANSLATION` line with its algorithm and
 /// translation; None when there is no algorithm, no translation or no checksums.
 pub fn stale_translation(text: &str) -> Option<Stale> {

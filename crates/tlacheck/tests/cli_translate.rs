@@ -231,3 +231,78 @@ fn no_algorithm() {
             "Beginning of algorithm string --algorithm not found.",
         ));
 }
+
+/// `tlacheck parse` warns as SANY does (tla2tools.jar's `tla2sany.SANY Counter.tla` on the
+/// same edits) when the algorithm or the translation changed since the translation.
+#[test]
+fn parse_warns_of_a_stale_translation() {
+    let d = dir("stale");
+    let f = d.join("Counter.tla");
+    std::fs::write(&f, COUNTER_TRANSLATED).unwrap();
+    tlacheck()
+        .arg("parse")
+        .arg(&f)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("changed since").not());
+    std::fs::write(&f, COUNTER_TRANSLATED.replacen("x < 2 do", "x < 3 do", 1)).unwrap();
+    tlacheck()
+        .arg("parse")
+        .arg(&f)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "The PlusCal algorithm in module Counter has changed since its last translation.",
+        ));
+    std::fs::write(&f, COUNTER_TRANSLATED.replacen("IF x < 2", "IF x < 3", 1)).unwrap();
+    tlacheck().arg("parse").arg(&f).assert().success().stdout(predicate::str::contains(
+        "!! WARNING: The TLA+ translation in module Counter has changed since its last translation.",
+    ));
+    let both = COUNTER_TRANSLATED
+        .replacen("IF x < 2", "IF x < 3", 1)
+        .replacen("x < 2 do", "x < 3 do", 1);
+    std::fs::write(&f, both).unwrap();
+    tlacheck().arg("parse").arg(&f).assert().success().stdout(predicate::str::contains(
+        "Both the PlusCal algorithm and its TLA+ translation in module Counter have changed since the last translation.",
+    ));
+}
+
+#[test]
+fn conformance_pcal_reports_exact_entries() {
+    let d = dir("conf");
+    std::fs::create_dir_all(d.join("Counter")).unwrap();
+    std::fs::write(d.join("Counter/input.tla"), COUNTER).unwrap();
+    // What `pcal.trans -nocfg Counter.tla` wrote (no fairness option: no WF conjunct).
+    let expected = COUNTER_TRANSLATED
+        .replace("chksum(tla) = \"e1630d33\"", "chksum(tla) = \"e37b2e12\"")
+        .replace(
+            "Spec == /\\ Init /\\ [][Next]_vars\n        /\\ WF_vars(Next)\n",
+            "Spec == Init /\\ [][Next]_vars\n",
+        );
+    std::fs::write(d.join("Counter/expected.tla"), &expected).unwrap();
+    std::fs::write(
+        d.join("expected.json"),
+        r#"[{"id": "Counter", "input": "Counter/input.tla", "expected": "Counter/expected.tla"}]"#,
+    )
+    .unwrap();
+    tlacheck()
+        .arg("conformance")
+        .arg("--pcal")
+        .arg(&d)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1/1 exact"));
+    std::fs::write(
+        d.join("Counter/expected.tla"),
+        expected.replace("x' = x + 1", "x' = x + 2"),
+    )
+    .unwrap();
+    tlacheck()
+        .arg("conformance")
+        .arg("--pcal")
+        .arg(&d)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("0/1 exact"))
+        .stdout(predicate::str::contains("Counter: differs"));
+}

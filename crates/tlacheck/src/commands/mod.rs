@@ -6,6 +6,7 @@ pub mod check;
 pub mod checkpoint;
 mod child;
 pub mod conformance;
+mod conformance_pcal;
 mod conformance_regress;
 pub mod dump_trace;
 pub mod mutants;
