@@ -76,6 +76,20 @@ pub fn render_error(path: &Path, text: &str, e: &tla_pcal::PcalError) -> String 
     out
 }
 
+/// The file with its algorithm freshly translated, for `check --translate` (nothing is
+/// written); an error rendered as `translate` prints it.
+pub fn in_memory(file: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}\n", file.display()))?;
+    let opts = tla_pcal::Options {
+        nocfg: true,
+        ..Default::default()
+    };
+    match tla_pcal::translate(&text, &opts, None) {
+        Ok(t) => Ok(t.text),
+        Err(e) => Err(render_error(file, &text, &e)),
+    }
+}
+
 pub fn run(args: Args) -> u8 {
     let (file, dry, pcal_args) = match split_args(&args.args) {
         Ok(x) => x,
