@@ -96,12 +96,13 @@ fn match_checksum_line(line: &str) -> Option<ChecksumLine> {
     let b = line.as_bytes();
     let mut i = start + "\\* BEGIN TRANSLATION".len();
     let ws = |i: &mut usize| {
-        while *i < b.len() && (b[*i] as char).is_whitespace() {
+        // Java's \s: ASCII white space only (so `i` stays on a character boundary).
+        while *i < b.len() && b[*i].is_ascii_whitespace() {
             *i += 1;
         }
     };
     let lit = |i: &mut usize, s: &str| -> bool {
-        if line[*i..].starts_with(s) {
+        if line.get(*i..).is_some_and(|r| r.starts_with(s)) {
             *i += s.len();
             true
         } else {
@@ -109,7 +110,10 @@ fn match_checksum_line(line: &str) -> Option<ChecksumLine> {
         }
     };
     let lit_ci = |i: &mut usize, s: &str| -> bool {
-        if line.len() >= *i + s.len() && line[*i..*i + s.len()].eq_ignore_ascii_case(s) {
+        if line
+            .get(*i..*i + s.len())
+            .is_some_and(|r| r.eq_ignore_ascii_case(s))
+        {
             *i += s.len();
             true
         } else {
