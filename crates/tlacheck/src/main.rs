@@ -38,6 +38,8 @@ enum Command {
     Trace(commands::trace::Args),
     /// Time the checker on the models TLC was timed on (tlc_baseline.json).
     Bench(commands::bench::Args),
+    /// Translate the PlusCal algorithm in a .tla file, as pcal.trans does.
+    Translate(commands::translate::Args),
 }
 
 /// `tlacheck tlc ARGS` is `tlacheck check` on TLC's command line; `check` reads TLC's
@@ -95,6 +97,7 @@ fn main() -> ExitCode {
             Command::Mutants(args) => commands::mutants::run(args),
             Command::Trace(args) => commands::trace::run(args),
             Command::Bench(args) => commands::bench::run(args),
+            Command::Translate(args) => commands::translate::run(args),
         });
     match run.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

@@ -26,6 +26,10 @@ pub struct Args {
     /// Do not report deadlocks (TLC's -deadlock).
     #[arg(long = "no-deadlock")]
     no_deadlock: bool,
+    /// Check the fresh translation of the spec's PlusCal algorithm (made in memory, as
+    /// `tlacheck translate` would write it) instead of the translation in the file.
+    #[arg(long)]
+    translate: bool,
     /// A folder to search for modules (repeatable, searched in order).
     #[arg(long = "library", value_name = "DIR")]
     library: Vec<PathBuf>,
@@ -127,9 +131,20 @@ pub fn run(args: Args) -> u8 {
             return 2;
         }
     }
+    let spec_text = if args.translate {
+        match super::translate::in_memory(&args.spec) {
+            Ok(t) => Some(t),
+            Err(message) => {
+                eprint!("{message}");
+                return 150;
+            }
+        }
+    } else {
+        None
+    };
     let setup = Setup {
         spec_path: args.spec.clone(),
-        spec_text: None,
+        spec_text,
         config_path: args.config.clone(),
         config_text: None,
         search: super::search_path(&args.library),

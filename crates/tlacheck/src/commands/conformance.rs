@@ -18,6 +18,10 @@ pub struct Args {
     /// run_command) instead of the corpus.
     #[arg(long, value_name = "DIR")]
     tlcregress: Option<PathBuf>,
+    /// Translate the PlusCal specs in this folder (../shared/pcal) and compare with what
+    /// pcal.trans wrote, instead of checking models.
+    #[arg(long, value_name = "DIR")]
+    pcal: Option<PathBuf>,
     /// Only models TLC finished in at most this many seconds.
     #[arg(long, default_value_t = 60.0)]
     max_tlc_seconds: f64,
@@ -61,6 +65,9 @@ pub(super) const IN_SCOPE: &[&str] = &[
 const ERRORS: &[&str] = &["parse error", "error"];
 
 pub fn run(args: Args) -> u8 {
+    if let Some(dir) = &args.pcal {
+        return super::conformance_pcal::run(dir, args.filter.as_deref(), args.out.as_deref());
+    }
     let folder = args.tlcregress.as_ref().unwrap_or(&args.corpus);
     let path = folder.join("expected.json");
     let models: Vec<Json> = match std::fs::read_to_string(&path).map(|t| serde_json::from_str(&t)) {

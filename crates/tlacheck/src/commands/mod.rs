@@ -6,6 +6,7 @@ pub mod check;
 pub mod checkpoint;
 mod child;
 pub mod conformance;
+mod conformance_pcal;
 mod conformance_regress;
 pub mod dump_trace;
 pub mod mutants;
@@ -19,6 +20,7 @@ pub mod tlc_text;
 mod tool_mode;
 pub mod trace;
 pub mod trace_suite;
+pub mod translate;
 pub mod verify;
 
 use std::path::PathBuf;

@@ -11,8 +11,19 @@ pub struct Args {
     library: Vec<PathBuf>,
 }
 
+/// SANY's warning when the PlusCal algorithm or its translation in the spec's file changed
+/// since the translation was written (the checksums on its BEGIN TRANSLATION line).
+pub fn stale_translation_warning(spec: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(spec).ok()?;
+    let module = spec.file_stem()?.to_string_lossy().into_owned();
+    tla_pcal::stale_translation(&text)?.warning(&module)
+}
+
 pub fn run(args: Args) -> u8 {
     let search = super::search_path(&args.library);
+    if let Some(w) = stale_translation_warning(&args.spec) {
+        println!("{w}");
+    }
     match tla_sema::load_spec(&args.spec, &search) {
         Ok(spec) => {
             let user_defs = spec

@@ -1,0 +1,145 @@
+//! `tlacheck translate Spec.tla [--dry-run] [-nocfg] [pcal options]`: writes the TLA+
+//! translation of the PlusCal algorithm in Spec.tla into the file, as TLC's translator
+//! `pcal.trans` does (same text, same checksums), and the .cfg it writes unless `-nocfg`.
+//! On an error the file is left untouched and the error is printed with its place; exit 2.
+
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Spec.tla, then pcal.trans's options (-wf, -sf, -wfNext, -nof, -termination, -label,
+    /// -labelRoot NAME, -lineWidth N, -noDoneDisjunct, -nocfg) and --dry-run (print the
+    /// file that would be written instead of writing it).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        required = true,
+        value_name = "ARGS"
+    )]
+    args: Vec<String>,
+}
+
+/// The file, whether to only print, and pcal.trans's options, from the command line.
+fn split_args(args: &[String]) -> Result<(PathBuf, bool, Vec<String>), String> {
+    let mut file = None;
+    let mut dry = false;
+    let mut opts = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        match a.as_str() {
+            "--dry-run" | "-dry-run" => dry = true,
+            "-labelRoot" | "-lineWidth" | "-version" => {
+                opts.push(a.clone());
+                i += 1;
+                opts.push(args.get(i).cloned().ok_or(format!("{a} needs a value"))?);
+            }
+            s if s.starts_with("--") => opts.push(format!("-{}", &s[2..])),
+            s if s.starts_with('-') => opts.push(s.to_string()),
+            _ => {
+                if file.is_some() {
+                    return Err(format!("more than one file given: {a}"));
+                }
+                file = Some(PathBuf::from(a));
+            }
+        }
+        i += 1;
+    }
+    let file = file.ok_or("no .tla file given")?;
+    Ok((file, dry, opts))
+}
+
+/// `file:line:col: message`, the line and a caret under the column.
+pub fn render_error(path: &Path, text: &str, e: &tla_pcal::PcalError) -> String {
+    let first = e.msg.lines().next().unwrap_or("");
+    let mut out = match (e.line, e.col) {
+        (Some(l), Some(c)) => format!("{}:{l}:{c}: {first}\n", path.display()),
+        (Some(l), None) => format!("{}:{l}: {first}\n", path.display()),
+        _ => format!("{}: {first}\n", path.display()),
+    };
+    for more in e.msg.lines().skip(1) {
+        out += &format!("  {}\n", more.trim());
+    }
+    if let Some(l) = e.line {
+        if let Some(src) = text.lines().nth(l.saturating_sub(1)) {
+            out += &format!("  {src}\n");
+            if let Some(c) = e.col {
+                let pad: String = src
+                    .chars()
+                    .take(c.saturating_sub(1))
+                    .map(|ch| if ch == '\t' { '\t' } else { ' ' })
+                    .collect();
+                out += &format!("  {pad}^\n");
+            }
+        }
+    }
+    out
+}
+
+/// The file with its algorithm freshly translated, for `check --translate` (nothing is
+/// written); an error rendered as `translate` prints it.
+pub fn in_memory(file: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}\n", file.display()))?;
+    let opts = tla_pcal::Options {
+        nocfg: true,
+        ..Default::default()
+    };
+    match tla_pcal::translate(&text, &opts, None) {
+        Ok(t) => Ok(t.text),
+        Err(e) => Err(render_error(file, &text, &e)),
+    }
+}
+
+pub fn run(args: Args) -> u8 {
+    let (file, dry, pcal_args) = match split_args(&args.args) {
+        Ok(x) => x,
+        Err(m) => {
+            eprintln!("tlacheck translate: {m}");
+            return 2;
+        }
+    };
+    let mut opts = tla_pcal::Options::default();
+    if let Err(m) = opts.apply(&pcal_args, false) {
+        eprintln!("Command-line error: {m}.");
+        return 2;
+    }
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            return 2;
+        }
+    };
+    let cfg_path = file.with_extension("cfg");
+    let cfg = std::fs::read_to_string(&cfg_path).ok();
+    let t = match tla_pcal::translate(&text, &opts, cfg.as_deref()) {
+        Ok(t) => t,
+        Err(e) => {
+            eprint!("{}", render_error(&file, &text, &e));
+            return 2;
+        }
+    };
+    for w in &opts.warnings {
+        eprintln!("Warning: {w}");
+    }
+    for n in &t.notes {
+        eprintln!("{n}");
+    }
+    if dry {
+        print!("{}", t.text);
+        return 0;
+    }
+    if let Err(e) = std::fs::write(&file, &t.text) {
+        eprintln!("{}: {e}", file.display());
+        return 2;
+    }
+    eprintln!("New file {} written.", file.display());
+    if let Some(c) = &t.cfg {
+        if let Err(e) = std::fs::write(&cfg_path, c) {
+            eprintln!("{}: {e}", cfg_path.display());
+            return 2;
+        }
+        eprintln!("New file {} written.", cfg_path.display());
+    }
+    0
+}
