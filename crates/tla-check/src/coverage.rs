@@ -182,7 +182,7 @@ impl Counter {
     pub fn report(&mut self, spec: &Spec) -> CoverageReport {
         // Actions entered that never made a state are reported too (with 0:0).
         let entered = self.entered.lock().map(|e| e.clone()).unwrap_or_default();
-        for (def, leaf) in entered {
+        for &(def, leaf) in &entered {
             self.action(def, leaf);
         }
         let line = |kind, (name, location): &(String, String), counts| Line {
@@ -200,9 +200,24 @@ impl Counter {
             lines.push(line(Kind::Init, init, vec![g, g]));
         }
         let mut actions: Vec<&ActionCount> = self.actions.iter().collect();
-        actions.sort_by_key(|a| sort_key(spec, a.leaf));
+        // Actions of one location (`I!Up \/ I!Down` are both at `I`): TLC reports only
+        // the first of Next's order, with its own counts.
+        let first_entered = |leaf: Loc| entered.iter().position(|a| a.1 == leaf);
+        actions.sort_by_key(|a| {
+            let at = a.def.and_then(|d| spec.def(d).via_instance.as_ref());
+            let at = at.map_or(a.leaf, |(_, loc)| *loc);
+            (
+                sort_key(spec, at),
+                first_entered(a.leaf).unwrap_or(usize::MAX),
+            )
+        });
+        let mut last: Option<String> = None;
         for a in actions {
             let at = action_location(spec, a.def, a.leaf);
+            if last.as_ref() == Some(&at.1) {
+                continue;
+            }
+            last = Some(at.1.clone());
             lines.push(line(Kind::Action, &at, vec![a.distinct, a.generated]));
         }
         for c in &self.invariants {
@@ -332,8 +347,11 @@ fn action_location(spec: &Spec, def: Option<DefId>, leaf: Loc) -> (String, Strin
     let Some(d) = def else {
         return ("Action".to_string(), describe_loc(spec, leaf));
     };
-    let decl = describe_loc(spec, head(spec, d));
-    let name = spec.def(d).name.clone();
+    let (name, decl) = match &spec.def(d).via_instance {
+        // TLC names an action of instance `I` `I!A`, at the instance's name.
+        Some((i, at)) => (format!("{i}!{}", spec.def(d).name), describe_loc(spec, *at)),
+        None => (spec.def(d).name.clone(), describe_loc(spec, head(spec, d))),
+    };
     if spec.def(d).body.loc == leaf {
         return (name, decl);
     }

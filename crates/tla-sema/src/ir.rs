@@ -287,6 +287,9 @@ pub struct Def {
     /// For a copy made by an INSTANCE: the definition as written (a model's override of a
     /// definition applies to all its copies).
     pub origin: Option<DefId>,
+    /// For a definition offered by a named instance (`I == INSTANCE M`): that instance's
+    /// name and the location of its name, which TLC's coverage report names an action by.
+    pub via_instance: Option<(String, Loc)>,
     /// The level of an application whose arguments are all constant.
     pub level: Level,
     /// Per parameter: whether an argument's level raises the application's level.

@@ -160,6 +160,35 @@ fn unknown_options_are_refused_by_name_with_exit_1() {
 }
 
 #[test]
+fn numeric_options_with_a_bad_value_exit_1_with_tlc_s_message() {
+    // java tlc2.TLC -workers 1 -coverage abc Count: "Error: Error: An integer for coverage
+    // report interval required. But encountered abc", exit 1.
+    let d = model();
+    let run = tlc(&d, &["-workers", "1", "-coverage", "abc", "Count"]);
+    run.code(1);
+    assert!(
+        run.stderr.contains(
+            "Error: An integer for coverage report interval required. But encountered abc"
+        ),
+        "{run}"
+    );
+    // java tlc2.TLC -workers x Count: "... worker number or 'auto' required. But encountered x".
+    let run = tlc(&d, &["-workers", "x", "Count"]);
+    run.code(1);
+    assert!(
+        run.stderr
+            .contains("Error: worker number or 'auto' required. But encountered x"),
+        "{run}"
+    );
+    // `check` reads TLC's options the same way.
+    let out = tlacheck(d.path())
+        .args(["check", "Count.tla", "-seed", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn the_run_is_framed_by_tlc_s_lines() {
     let d = model();
     let run = tlc(&d, &["-deadlock", "Count"]);

@@ -580,6 +580,16 @@ impl Resolver {
                 if let Some(info) = subs.map(|(m, subs)| {
                     self.instantiate(&m, subs, &params, &md.instance, instance::Site::Named, loc)
                 }) {
+                    let name_loc = Loc {
+                        file,
+                        span: md.name.span,
+                    };
+                    for sym in info.names.values() {
+                        if let Symbol::Def(d) = sym {
+                            self.spec.defs[d.index()].via_instance =
+                                Some((md.name.name.clone(), name_loc));
+                        }
+                    }
                     let sym = Symbol::Instance(std::rc::Rc::new(info));
                     self.declare(
                         &mut cx.scope,
@@ -619,6 +629,7 @@ impl Resolver {
                             recursive: false,
                             in_let: false,
                             origin: None,
+                            via_instance: None,
                             level: Level::Constant,
                             param_raises: Vec::new(),
                             param_max: Vec::new(),
@@ -664,6 +675,7 @@ impl Resolver {
                     recursive: false,
                     in_let: false,
                     origin: None,
+                    via_instance: None,
                     level: Level::Constant,
                     param_raises: Vec::new(),
                     param_max: Vec::new(),
@@ -773,6 +785,7 @@ impl Resolver {
             recursive: true,
             in_let,
             origin: None,
+            via_instance: None,
             level: Level::Constant,
             param_raises: vec![false; arity],
             param_max: vec![Level::Temporal; arity],

@@ -364,6 +364,7 @@ impl Resolver {
             recursive: false,
             in_let: root_in_let,
             origin: None,
+            via_instance: None,
             level: Level::Constant,
             param_raises: vec![false; k],
             param_max: vec![Level::Temporal; k],

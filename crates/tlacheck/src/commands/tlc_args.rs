@@ -140,6 +140,14 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
                 .map(str::to_string)
                 .ok_or_else(|| TlcArgError(format!("Error: {what} required for {arg}.")))
         };
+        if let (Some(need), Some(v)) = (integer_option(arg), text(i)) {
+            if !need.accepts(v) {
+                return Err(TlcArgError(format!(
+                    "Error: {} But encountered {v}",
+                    need.what
+                )));
+            }
+        }
         match arg {
             "-simulate" => {
                 simulate = true;
@@ -267,6 +275,51 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
     Ok(out)
 }
 
+/// What TLC requires of a numeric option's value (`tlc2.TLC.handleParameters`): Java's
+/// `Integer.parseInt` (`Long.parseLong` for -seed), and TLC's message when it fails.
+struct IntegerNeed {
+    what: &'static str,
+    long: bool,
+    auto: bool,
+}
+
+impl IntegerNeed {
+    fn accepts(&self, v: &str) -> bool {
+        (self.auto && v.trim().eq_ignore_ascii_case("auto"))
+            || if self.long {
+                v.parse::<i64>().is_ok()
+            } else {
+                v.parse::<i32>().is_ok()
+            }
+    }
+}
+
+fn integer_option(option: &str) -> Option<IntegerNeed> {
+    let int = |what| IntegerNeed {
+        what,
+        long: false,
+        auto: false,
+    };
+    Some(match option {
+        "-coverage" => int("An integer for coverage report interval required."),
+        "-depth" => int("An integer for trace length required."),
+        "-fpbits" => int("An integer for fpbits required."),
+        "-maxSetSize" => int("An integer for maxSetSize required."),
+        "-fp" => int("A number for -fp is required."),
+        // -checkpoint is left out: tlacheck reads fractions of a minute (its tests use them).
+        "-dfid" => int("expect a nonnegative integer for -dfid option."),
+        "-seed" => IntegerNeed {
+            long: true,
+            ..int("An integer for seed required.")
+        },
+        "-workers" => IntegerNeed {
+            auto: true,
+            ..int("worker number or 'auto' required.")
+        },
+        _ => return None,
+    })
+}
+
 /// The spec file TLC would read: `Spec` and `Spec.tla` both name `Spec.tla`.
 fn spec_path(spec: &str) -> String {
     if spec.ends_with(".tla") || std::path::Path::new(spec).is_file() {
@@ -378,6 +431,37 @@ mod tests {
         // -depth without -simulate bounds nothing.
         let t = tr(&["-depth", "7", "S"]).unwrap();
         assert_eq!(t.warnings.len(), 1);
+    }
+
+    #[test]
+    fn numeric_options_with_a_bad_value_are_refused_with_tlc_s_message() {
+        // java tlc2.TLC -coverage abc Top: "Error: Error: An integer for coverage report
+        // interval required. But encountered abc", exit 1 (likewise for each below).
+        let bad = |args: &[&str]| tr(args).err().map(|e| e.0);
+        for (option, what) in [
+            (
+                "-coverage",
+                "An integer for coverage report interval required.",
+            ),
+            ("-workers", "worker number or 'auto' required."),
+            ("-depth", "An integer for trace length required."),
+            ("-seed", "An integer for seed required."),
+            ("-fpbits", "An integer for fpbits required."),
+            ("-maxSetSize", "An integer for maxSetSize required."),
+            ("-dfid", "expect a nonnegative integer for -dfid option."),
+            ("-fp", "A number for -fp is required."),
+        ] {
+            assert_eq!(
+                bad(&[option, "x", "S"]),
+                Some(format!("Error: {what} But encountered x")),
+                "{option}"
+            );
+        }
+        // TLC: -coverage +2 and -seed 99999999999 run; -depth 99999999999 is refused.
+        assert!(tr(&["-coverage", "+2", "S"]).is_ok());
+        assert!(tr(&["-seed", "99999999999", "S"]).is_ok());
+        assert!(bad(&["-depth", "99999999999", "S"]).is_some());
+        assert!(tr(&["-workers", "auto", "S"]).is_ok());
     }
 
     #[test]
