@@ -20,12 +20,27 @@ pub struct RunRequest {
     pub library: Vec<PathBuf>,
     /// Replaces the root module's text (a mutant); the file is never written.
     pub spec_text: Option<String>,
+    /// Replaces other modules' texts (a mutant of a module the root extends), by path.
+    pub module_texts: Vec<(PathBuf, String)>,
     /// Replaces the .cfg's text (a witness checked alone).
     pub config_text: Option<String>,
     /// `false`: TLC's `-deadlock`.
     pub deadlock: bool,
     /// Stop the check after this long (it then could not run).
     pub timeout: Option<Duration>,
+}
+
+impl RunRequest {
+    /// The run with one file's text replaced in memory (a mutant).
+    pub fn with_edit(mut self, edit: crate::modules::Edited) -> RunRequest {
+        if edit.root {
+            self.spec_text = Some(edit.text);
+        } else {
+            self.module_texts.retain(|(p, _)| *p != edit.file);
+            self.module_texts.push((edit.file, edit.text));
+        }
+        self
+    }
 }
 
 /// The figures of a finished search, as `tlacheck check --json` prints them.
@@ -94,6 +109,15 @@ pub const STDIN_FLAG: &str = "--overrides-from-stdin";
 pub struct Overrides {
     pub spec_text: Option<String>,
     pub config_text: Option<String>,
+    /// Other module files' texts, by path (a mutant of an extended module).
+    #[serde(default)]
+    pub module_texts: Vec<ModuleText>,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+pub struct ModuleText {
+    pub path: PathBuf,
+    pub text: String,
 }
 
 impl Executor for Subprocess {
@@ -112,7 +136,8 @@ impl Executor for Subprocess {
         if !req.deadlock {
             cmd.arg("--no-deadlock");
         }
-        let overrides = req.spec_text.is_some() || req.config_text.is_some();
+        let overrides =
+            req.spec_text.is_some() || req.config_text.is_some() || !req.module_texts.is_empty();
         if overrides {
             cmd.arg(STDIN_FLAG);
         }
@@ -131,6 +156,12 @@ impl Executor for Subprocess {
             let body = serde_json::to_string(&Overrides {
                 spec_text: req.spec_text.clone(),
                 config_text: req.config_text.clone(),
+                module_texts: (req.module_texts.iter())
+                    .map(|(path, text)| ModuleText {
+                        path: path.clone(),
+                        text: text.clone(),
+                    })
+                    .collect(),
             })
             .unwrap_or_default();
             if let Some(mut stdin) = child.stdin.take() {

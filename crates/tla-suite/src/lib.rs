@@ -6,6 +6,7 @@ pub mod cfg_edit;
 pub mod coverage;
 pub mod exec;
 pub mod manifest;
+pub mod modules;
 pub mod mutants;
 pub mod report;
 pub mod runner;

@@ -12,7 +12,7 @@ pub mod update;
 
 use crate::manifest::{CoverageEntry, Manifest};
 use crate::runner::Status;
-use crate::spec_text;
+use crate::modules::{LookupError, ModuleTree};
 use mask::Lang;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
@@ -142,8 +142,8 @@ fn code_name(e: &CoverageEntry) -> String {
     }
 }
 
-/// The definitions of each spec the entries may name (an entry's `spec`, else any check's).
-fn spec_definitions(m: &Manifest) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+/// The module tree of each spec the entries may name (an entry's `spec`, else any check's).
+fn spec_trees(m: &Manifest) -> Result<BTreeMap<String, ModuleTree>, String> {
     let mut specs: BTreeSet<String> = m.checks.iter().map(|c| c.spec.get_ref().clone()).collect();
     if let Some(cov) = &m.coverage {
         specs.extend(
@@ -154,18 +154,47 @@ fn spec_definitions(m: &Manifest) -> Result<BTreeMap<String, BTreeSet<String>>, 
     }
     let mut out = BTreeMap::new();
     for s in specs {
-        let path = m.spec_path(&s);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("{}: cannot read the spec: {e}", path.display()))?;
-        let parsed = spec_text::parse(&path.display().to_string(), &text)?;
-        let names = parsed
-            .definitions()
-            .iter()
-            .map(|d| d.name.to_string())
-            .collect();
-        out.insert(s, names);
+        let tree = ModuleTree::load(&m.spec_path(&s), &m.library)?;
+        out.insert(s, tree);
     }
     Ok(out)
+}
+
+/// Where an entry's action is defined: `Ok(())`, `Err((Failed, why))` when no spec has it
+/// (the map no longer matches the spec), `Err((CouldNotRun, why))` when the name is
+/// ambiguous or only a library module defines it (the entry cannot be right as written).
+fn action_defined(
+    trees: &BTreeMap<String, ModuleTree>,
+    e: &CoverageEntry,
+) -> Result<(), (Status, String)> {
+    let action = e.action.get_ref();
+    let chosen: Vec<(&String, &ModuleTree)> = match &e.spec {
+        Some(s) => trees.iter().filter(|(k, _)| *k == s.get_ref()).collect(),
+        None => trees.iter().collect(),
+    };
+    let mut worst = None;
+    for (_, t) in &chosen {
+        match t.find(action) {
+            Ok(_) => return Ok(()),
+            Err(LookupError::Missing(_)) => {}
+            Err(other) => worst = Some(other.message().to_string()),
+        }
+    }
+    if let Some(why) = worst {
+        return Err((Status::CouldNotRun, format!("action map: {why}")));
+    }
+    let where_ = match &e.spec {
+        Some(s) => s.get_ref().clone(),
+        None => trees.keys().cloned().collect::<Vec<_>>().join(", "),
+    };
+    Err((
+        Status::Failed,
+        format!(
+            "action map: {} {} names action {action}, which is not defined in {where_} or the modules it uses",
+            e.file.get_ref(),
+            code_name(e)
+        ),
+    ))
 }
 
 /// Checks every coverage entry: its action exists in the spec, its code exists, its hash is the
@@ -174,7 +203,7 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
     let Some(cov) = &m.coverage else {
         return Vec::new();
     };
-    let defs = spec_definitions(m);
+    let trees = spec_trees(m);
     cov.entry
         .iter()
         .map(|e| {
@@ -187,28 +216,17 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
                 sha256: None,
             };
             let action = e.action.get_ref();
-            let defs = match &defs {
-                Ok(d) => d,
+            let trees = match &trees {
+                Ok(t) => t,
                 Err(msg) => {
                     o.status = Status::CouldNotRun;
                     o.message = msg.clone();
                     return o;
                 }
             };
-            let in_spec = match &e.spec {
-                Some(s) => defs.get(s.get_ref()).is_some_and(|d| d.contains(action)),
-                None => defs.values().any(|d| d.contains(action)),
-            };
-            if !in_spec {
-                let where_ = e.spec.as_ref().map_or_else(
-                    || defs.keys().cloned().collect::<Vec<_>>().join(", "),
-                    |s| s.get_ref().clone(),
-                );
-                o.status = Status::Failed;
-                o.message = format!(
-                    "action map: {} {} names action {action}, which is not defined in {where_}",
-                    o.file, o.code
-                );
+            if let Err((status, message)) = action_defined(trees, e) {
+                o.status = status;
+                o.message = message;
                 return o;
             }
             match locate(m, e) {
