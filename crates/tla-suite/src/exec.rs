@@ -43,44 +43,14 @@ impl RunRequest {
     }
 }
 
-/// The figures of a finished search, as `tlacheck check --json` prints them.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
-pub struct Figures {
-    pub outcome: String,
-    pub violated: Option<String>,
-    pub error: Option<String>,
-    pub generated: u64,
-    pub distinct: u64,
-    pub depth: u64,
-    pub trace_len: Option<u64>,
-}
-
-impl Figures {
-    pub fn succeeded(&self) -> bool {
-        self.outcome == "success"
-    }
-
-    /// What was violated, in words: a property's name, `deadlock`, or the error.
-    pub fn violation(&self) -> Option<String> {
-        if let Some(v) = &self.violated {
-            return Some(v.clone());
-        }
-        match self.outcome.as_str() {
-            "success" => None,
-            "deadlock failure" => Some("deadlock".into()),
-            "error" => Some(format!(
-                "an evaluation error ({})",
-                self.error.as_deref().unwrap_or("?")
-            )),
-            o => Some(o.to_string()),
-        }
-    }
-}
+/// The figures of a finished search: `tlacheck check --json`'s one object, typed once in
+/// tla-check.
+pub use tla_check::summary::Summary;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunResult {
-    Finished(Figures),
+    Finished(Summary),
     /// The checker refused the input before searching (TLC's 150 parse/semantic error, 151
     /// configuration error), with its message.
     Rejected {
@@ -235,17 +205,13 @@ pub fn interpret(code: Option<i32>, stdout: &[u8], stderr: &[u8]) -> RunResult {
             status: c as u8,
             message: stderr,
         },
-        Some(_) => {
-            let stdout = String::from_utf8_lossy(stdout);
-            let last = stdout.lines().rev().find(|l| l.starts_with('{'));
-            match last.and_then(|l| serde_json::from_str::<Figures>(l).ok()) {
-                Some(f) => RunResult::Finished(f),
-                None => RunResult::Failed(format!(
-                    "the check printed no result (exit {}): {stderr}",
-                    code.unwrap_or(-1)
-                )),
-            }
-        }
+        Some(_) => match Summary::from_output(&String::from_utf8_lossy(stdout)) {
+            Some(f) => RunResult::Finished(f),
+            None => RunResult::Failed(format!(
+                "the check printed no result (exit {}): {stderr}",
+                code.unwrap_or(-1)
+            )),
+        },
         None => RunResult::Failed(format!("the check was killed: {stderr}")),
     }
 }

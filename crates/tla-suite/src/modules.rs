@@ -39,9 +39,14 @@ pub struct TreeFile {
 pub enum LinkKind {
     Extends,
     /// `INSTANCE M` without a name; LOCAL or not.
-    Instance { local: bool },
+    Instance {
+        local: bool,
+    },
     /// `I(p) == INSTANCE M`.
-    Named { name: String, local: bool },
+    Named {
+        name: String,
+        local: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -122,7 +127,9 @@ impl ModuleTree {
         let root_dir = std::fs::canonicalize(&dir).unwrap_or(dir.clone());
         let mut loader = Loader::new(dir, search);
         let root_file = loader.add_root_file(spec.display().to_string(), text);
-        let root = loader.parse(root_file, false).map_err(|f| failure(&loader, f))?;
+        let root = loader
+            .parse(root_file, false)
+            .map_err(|f| failure(&loader, f))?;
         let mut tree = ModuleTree {
             files: Vec::new(),
             modules: Vec::new(),
@@ -178,11 +185,7 @@ impl ModuleTree {
                         },
                     },
                 };
-                tree.modules[m].links.push(Link {
-                    kind,
-                    target,
-                    unit,
-                });
+                tree.modules[m].links.push(Link { kind, target, unit });
             }
         }
         Ok(tree)
@@ -400,7 +403,11 @@ impl ModuleTree {
     fn describe(&self, d: DefRef) -> String {
         let f = self.file_of(d);
         let (line, _) = f.source.line_col(self.def(d).span.start);
-        format!("{}:{line} (module {})", f.path.display(), self.modules[d.module].name)
+        format!(
+            "{}:{line} (module {})",
+            f.path.display(),
+            self.modules[d.module].name
+        )
     }
 
     /// The definition `name` (or `I!Op`) of the spec's own modules, by the rules above.

@@ -3,7 +3,7 @@
 //! [`Executor`]) judged against what the manifest expects of it.
 
 use crate::cfg_edit::{self, Section};
-use crate::exec::{self, Executor, Figures, RunRequest, RunResult};
+use crate::exec::{self, Executor, RunRequest, RunResult, Summary};
 use crate::manifest::{Check, Manifest, TraceExpect};
 use crate::modules::ModuleTree;
 use crate::mutants::declared;
@@ -99,7 +99,7 @@ pub struct Outcome {
     pub status: Status,
     /// One line: what happened, in the user's words.
     pub message: String,
-    pub figures: Option<Figures>,
+    pub figures: Option<Summary>,
     pub seconds: f64,
     pub over_budget: bool,
 }

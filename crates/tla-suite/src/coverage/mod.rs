@@ -11,8 +11,8 @@ pub mod scan;
 pub mod update;
 
 use crate::manifest::{CoverageEntry, Manifest};
-use crate::runner::Status;
 use crate::modules::{LookupError, ModuleTree};
+use crate::runner::Status;
 use mask::Lang;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,7 +3,7 @@
 
 use super::auto::{self, AutoMutant};
 use crate::cfg_edit;
-use crate::exec::{self, Executor, Figures, RunResult};
+use crate::exec::{self, Executor, RunResult, Summary};
 use crate::manifest::{Check, Manifest};
 use crate::runner;
 
@@ -23,13 +23,13 @@ pub enum Verdict {
 pub struct MutantResult {
     pub mutant: AutoMutant,
     pub verdict: Verdict,
-    pub figures: Option<Figures>,
+    pub figures: Option<Summary>,
 }
 
 pub struct Campaign {
     pub check: String,
     pub spec: String,
-    pub original: Figures,
+    pub original: Summary,
     pub results: Vec<MutantResult>,
 }
 
@@ -48,7 +48,7 @@ impl Campaign {
 
 /// TLC stops on a successor (or initial state) that leaves a variable unassigned: the mutant is
 /// not a spec TLC can run, so it says nothing about the properties and is not counted as killed.
-fn leaves_unassigned(f: &Figures) -> bool {
+fn leaves_unassigned(f: &Summary) -> bool {
     f.outcome == "error"
         && f.error.as_deref().is_some_and(|e| {
             e.contains("not completely specified") || e.contains("is not assigned a value")
@@ -163,8 +163,10 @@ pub fn run(
 }
 
 fn file_name(p: &std::path::Path) -> String {
-    p.file_name()
-        .map_or_else(|| p.display().to_string(), |f| f.to_string_lossy().into_owned())
+    p.file_name().map_or_else(
+        || p.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    )
 }
 
 /// The campaign for people: one line per mutant, the diff of each survivor, then the score.
