@@ -48,7 +48,10 @@ fn configs(m: &Manifest) -> Vec<(String, PathBuf)> {
 
 /// The definition each checked name of the suite's configs (and each witness property)
 /// resolves to, as `(file, definition name)`: what some run of the suite checks.
-pub fn checked_definitions(m: &Manifest, trees: &BTreeMap<String, ModuleTree>) -> HashSet<(PathBuf, String)> {
+pub fn checked_definitions(
+    m: &Manifest,
+    trees: &BTreeMap<String, ModuleTree>,
+) -> HashSet<(PathBuf, String)> {
     let mut out = HashSet::new();
     let mut add = |spec: &str, name: &str| {
         if let Some(t) = trees.get(spec) {
@@ -162,9 +165,39 @@ fn collect_names<'a>(e: &'a Expr, out: &mut BTreeSet<&'a str>, unit: &Unit) {
 }
 
 const FORMULA_OPS: &[&str] = &[
-    "=", "#", "/=", "\\in", "\\notin", "<", ">", "<=", ">=", "=<", "\\leq", "\\geq", "=>",
-    "<=>", "\\equiv", "~", "\\lnot", "\\neg", "/\\", "\\/", "\\land", "\\lor", "[]", "<>", "~>",
-    "-+->", "\\subseteq", "\\subset", "\\supseteq", "\\supset", "TRUE", "FALSE", "ENABLED",
+    "=",
+    "#",
+    "/=",
+    "\\in",
+    "\\notin",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "=<",
+    "\\leq",
+    "\\geq",
+    "=>",
+    "<=>",
+    "\\equiv",
+    "~",
+    "\\lnot",
+    "\\neg",
+    "/\\",
+    "\\/",
+    "\\land",
+    "\\lor",
+    "[]",
+    "<>",
+    "~>",
+    "-+->",
+    "\\subseteq",
+    "\\subset",
+    "\\supseteq",
+    "\\supset",
+    "TRUE",
+    "FALSE",
+    "ENABLED",
 ];
 
 fn reads_as_formula(t: &ModuleTree, m: usize, e: &Expr, depth: u32) -> bool {
@@ -220,7 +253,9 @@ fn flatten_and<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
             }
         }
         ExprKind::Apply { name, args, path }
-            if path.is_empty() && (name.name == "/\\" || name.name == "\\land") && args.len() == 2 =>
+            if path.is_empty()
+                && (name.name == "/\\" || name.name == "\\land")
+                && args.len() == 2 =>
         {
             flatten_and(&args[0], out);
             flatten_and(&args[1], out);

@@ -3,6 +3,7 @@
 //! [`Executor`]) judged against what the manifest expects of it.
 
 use crate::cfg_edit::{self, Section};
+use crate::claims::{self, Claim};
 use crate::exec::{self, Executor, RunRequest, RunResult, Summary};
 use crate::manifest::{Check, Manifest, TraceExpect};
 use crate::modules::ModuleTree;
@@ -82,6 +83,8 @@ pub struct Item {
     pub request: Result<RunRequest, String>,
     /// A trace item's file.
     pub trace_file: Option<PathBuf>,
+    /// The run's bounds and the properties its .cfg checks.
+    pub claim: Claim,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -157,7 +160,11 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
                 property: prop.clone(),
                 within,
             };
-            items.push(item(m, c, Kind::Witness, &prop, expect, req));
+            let mut it = item(m, c, Kind::Witness, &prop, expect, req);
+            if let Ok(r) = &it.request {
+                it.claim = claim_of(&r.config, r.config_text.as_deref());
+            }
+            items.push(it);
         }
     }
     for mu in &m.mutants {
@@ -199,6 +206,9 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
         if let Some(cfg) = &mu.config {
             it.config = file_name(&m.specs_dir.join(cfg.get_ref()));
         }
+        if let Ok(r) = &it.request {
+            it.claim = claim_of(&r.config, r.config_text.as_deref());
+        }
         items.push(it);
     }
     for f in &m.findings {
@@ -222,6 +232,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
             Ok(req.clone()),
         );
         it.config = file_name(&req.config);
+        it.claim = claim_of(&req.config, None);
         items.push(it);
     }
     for t in &m.traces {
@@ -254,6 +265,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
                 ..RunRequest::default()
             }),
             trace_file: Some(m.dir.join(t.file.get_ref())),
+            claim: Claim::default(),
         });
     }
     match sel.shard {
@@ -287,8 +299,17 @@ fn item(
         } else {
             None
         },
+        claim: claim_of(&m.config_path(c), None),
         request,
         trace_file: None,
+    }
+}
+
+/// What a run's .cfg (or its rewritten text) claims.
+fn claim_of(config: &Path, text: Option<&str>) -> Claim {
+    match text {
+        Some(t) => claims::of_config(t),
+        None => claims::of_config(&std::fs::read_to_string(config).unwrap_or_default()),
     }
 }
 

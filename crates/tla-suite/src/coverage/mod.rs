@@ -44,7 +44,8 @@ pub fn hash_lines(text: &str, first: usize, last: usize) -> String {
 /// Where an entry's code is: `Ok(Some(hash))`, `Ok(None)` with a failure message (exit 1:
 /// the map no longer matches the code), or `Err` (exit 2: the entry cannot be read as written).
 enum Located {
-    Found(String),
+    /// The hash, and the 1-based line the hashed code starts on.
+    Found(String, usize),
     Missing(String),
 }
 
@@ -71,7 +72,10 @@ fn locate(m: &Manifest, e: &CoverageEntry) -> Result<Located, String> {
         })?;
         let found = scan::find_function(&text, lang, f.get_ref());
         return match found.as_slice() {
-            [one] => Ok(Located::Found(hash_lines(&text, one.first, one.last))),
+            [one] => Ok(Located::Found(
+                hash_lines(&text, one.first, one.last),
+                one.first + 1,
+            )),
             [] => Ok(Located::Missing(format!(
                 "action {} maps to {} {}, which is not in {}",
                 e.action.get_ref(),
@@ -129,9 +133,9 @@ fn locate(m: &Manifest, e: &CoverageEntry) -> Result<Located, String> {
             .message);
     }
     if b == a + 1 {
-        return Ok(Located::Found(hash_lines("", 1, 0)));
+        return Ok(Located::Found(hash_lines("", 1, 0), a + 2));
     }
-    Ok(Located::Found(hash_lines(&text, a + 1, b - 1)))
+    Ok(Located::Found(hash_lines(&text, a + 1, b - 1), a + 2))
 }
 
 fn code_name(e: &CoverageEntry) -> String {
@@ -238,7 +242,7 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
                     o.status = Status::Failed;
                     o.message = format!("action map: {msg}");
                 }
-                Ok(Located::Found(hash)) => {
+                Ok(Located::Found(hash, _)) => {
                     let recorded = e.sha256.as_ref().map(|s| s.get_ref().as_str());
                     if recorded == Some(hash.as_str()) {
                         o.message = "unchanged".into();
@@ -257,4 +261,79 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
             o
         })
         .collect()
+}
+
+/// The action map read the other way: for each spec, the definition an entry's action names
+/// (its module and name) and the code it maps to, `src/lease.rs:88 claim_lease`. A printed
+/// counterexample names, for each step, the code of the action that took it.
+#[derive(Debug, Default)]
+pub struct ActionMap {
+    code: BTreeMap<(String, String, String), Vec<String>>,
+    /// Each spec's initial predicate: (module, definition).
+    init: BTreeMap<String, (String, String)>,
+}
+
+impl ActionMap {
+    /// The map of the manifest's coverage entries (empty without any), resolved in the module
+    /// tree of each check's spec; entries that cannot be resolved or located are left out
+    /// (the coverage check reports them).
+    pub fn of(m: &Manifest) -> ActionMap {
+        let mut map = ActionMap::default();
+        let Some(cov) = &m.coverage else {
+            return map;
+        };
+        let Ok(trees) = spec_trees(m) else {
+            return map;
+        };
+        for (spec, t) in &trees {
+            let c = m.checks.iter().find(|c| c.spec.get_ref() == spec);
+            let cfg = c
+                .and_then(|c| std::fs::read_to_string(m.config_path(c)).ok())
+                .unwrap_or_default();
+            let init = crate::cfg_edit::names_in(&cfg, &["INIT"])
+                .pop()
+                .unwrap_or_else(|| "Init".into());
+            if let Ok(d) = t.find(&init) {
+                let key = (t.modules[d.module].name.clone(), t.def(d).name.to_string());
+                map.init.insert(spec.clone(), key);
+            }
+        }
+        for e in &cov.entry {
+            let Ok(Located::Found(_, line)) = locate(m, e) else {
+                continue;
+            };
+            let code = format!("{}:{line} {}", e.file.get_ref(), code_name(e));
+            for (spec, t) in &trees {
+                if e.spec.as_ref().is_some_and(|s| s.get_ref() != spec) {
+                    continue;
+                }
+                if let Ok(d) = t.find(e.action.get_ref()) {
+                    let key = (
+                        spec.clone(),
+                        t.modules[d.module].name.clone(),
+                        t.def(d).name.to_string(),
+                    );
+                    map.code.entry(key).or_default().push(code.clone());
+                }
+            }
+        }
+        map
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.code.is_empty()
+    }
+
+    /// The code a step of a counterexample of `spec` maps to: by the step's definition, or
+    /// for an initial state by the spec's initial predicate.
+    pub fn code_of(&self, spec: &str, module: Option<&str>, definition: Option<&str>) -> &[String] {
+        let key = match (module, definition) {
+            (Some(m), Some(d)) => (spec.to_string(), m.to_string(), d.to_string()),
+            _ => match self.init.get(spec) {
+                Some((m, d)) => (spec.to_string(), m.clone(), d.clone()),
+                None => return &[],
+            },
+        };
+        self.code.get(&key).map_or(&[], Vec::as_slice)
+    }
 }
