@@ -356,10 +356,8 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
         }
         Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
-    let trace = r
-        .trace
-        .iter()
-        .map(|st| {
+    let trace = (r.trace.iter().enumerate())
+        .map(|(i, st)| {
             let mut state = serde_json::Map::new();
             for v in vars {
                 state.insert(
@@ -373,7 +371,8 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
                 d.origin.map_or(d, |o| spec.def(o))
             });
             Step {
-                action: action_label(spec, st.action),
+                // TLC's label, as the text report prints it (`<Claim("p1") line ...>`).
+                action: step_label(spec, &r.labels, i, st.action),
                 definition: def.map(|d| d.name.clone()),
                 module: def.map(|d| spec.module(d.module).name.clone()),
                 state,

@@ -37,11 +37,19 @@ pub fn of_config(cfg: &str) -> Claim {
     }
 }
 
-/// The .cfg texts of a check's runs that must hold (the check's own; not negative controls).
+/// Every .cfg of the suite with its check's spec: the checks' (negative controls too), the
+/// findings' and the mutants' own.
 fn configs(m: &Manifest) -> Vec<(String, PathBuf)> {
     let mut out = Vec::new();
     for c in m.checks.iter() {
         out.push((c.spec.get_ref().clone(), m.config_path(c)));
+    }
+    let other = (m.findings.iter().map(|f| (&f.check, &f.config)))
+        .chain(m.mutants.iter().map(|mu| (&mu.check, &mu.config)));
+    for (check, config) in other {
+        if let (Some(c), Some(cfg)) = (m.check(check.get_ref()), config) {
+            out.push((c.spec.get_ref().clone(), m.specs_dir.join(cfg.get_ref())));
+        }
     }
     out
 }
