@@ -4,10 +4,9 @@
 //! strings differently from TLC. A process per check keeps every figure TLC's, runs checks in
 //! parallel without sharing anything, and survives a crash in one check.
 
+use crate::child::{self, CheckCommand, Ran};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -92,38 +91,23 @@ pub struct ModuleText {
 
 impl Executor for Subprocess {
     fn run(&self, req: &RunRequest) -> RunResult {
-        let mut cmd = Command::new(&self.exe);
-        cmd.arg("check")
-            .arg(&req.spec)
-            .arg("--config")
-            .arg(&req.config);
-        for l in &req.library {
-            cmd.arg("--library").arg(l);
-        }
-        // Liveness checked on the complete graph only: a check during the search runs on a
-        // timer, and the suite's results must not depend on the machine's speed.
-        cmd.args(["--json", "--lncheck", "final"]);
-        if !req.deadlock {
-            cmd.arg("--no-deadlock");
-        }
         let overrides =
             req.spec_text.is_some() || req.config_text.is_some() || !req.module_texts.is_empty();
-        if overrides {
-            cmd.arg(STDIN_FLAG);
-        }
-        cmd.stdin(if overrides {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-        let mut child = match cmd.spawn() {
-            Ok(c) => c,
-            Err(e) => return RunResult::Failed(format!("cannot run {}: {e}", self.exe.display())),
+        let command = CheckCommand {
+            exe: self.exe.clone(),
+            spec: req.spec.clone(),
+            config: Some(req.config.clone()),
+            library: req.library.clone(),
+            json: true,
+            // Liveness checked on the complete graph only: a check during the search runs on
+            // a timer, and the suite's results must not depend on the machine's speed.
+            lncheck_final: true,
+            no_deadlock: !req.deadlock,
+            overrides_from_stdin: overrides,
+            ..CheckCommand::default()
         };
-        if overrides {
-            let body = serde_json::to_string(&Overrides {
+        let stdin = overrides.then(|| {
+            serde_json::to_vec(&Overrides {
                 spec_text: req.spec_text.clone(),
                 config_text: req.config_text.clone(),
                 module_texts: (req.module_texts.iter())
@@ -133,68 +117,22 @@ impl Executor for Subprocess {
                     })
                     .collect(),
             })
-            .unwrap_or_default();
-            if let Some(mut stdin) = child.stdin.take() {
-                let _ = stdin.write_all(body.as_bytes());
-            }
-        }
-        match wait(child, req.timeout) {
-            Ok(Some((code, stdout, stderr))) => interpret(code, &stdout, &stderr),
-            Ok(None) => RunResult::Failed(format!(
+            .unwrap_or_default()
+        });
+        match child::run(command.command(), stdin, req.timeout) {
+            Ran::Finished {
+                status,
+                stdout,
+                stderr,
+                ..
+            } => interpret(status, stdout.as_bytes(), stderr.as_bytes()),
+            Ran::TimedOut { .. } => RunResult::Failed(format!(
                 "stopped after its timeout of {:.0}s",
                 req.timeout.unwrap_or_default().as_secs_f64()
             )),
-            Err(e) => RunResult::Failed(format!("{}: {e}", self.exe.display())),
+            Ran::Failed(e) => RunResult::Failed(format!("cannot run {}: {e}", self.exe.display())),
         }
     }
-}
-
-/// The child's exit status and output, or `None` if it ran past `timeout` (it is then killed).
-/// Output is read on threads so a child filling its pipe never blocks.
-#[allow(clippy::type_complexity)]
-fn wait(
-    mut child: std::process::Child,
-    timeout: Option<Duration>,
-) -> std::io::Result<Option<(Option<i32>, Vec<u8>, Vec<u8>)>> {
-    use std::io::Read;
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_end(&mut buf);
-            }
-            buf
-        })
-    };
-    let out = drain(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let err = drain(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let start = Instant::now();
-    let status = loop {
-        if let Some(st) = child.try_wait()? {
-            break Some(st);
-        }
-        if timeout.is_some_and(|t| start.elapsed() > t) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let (stdout, stderr) = (
-        out.join().unwrap_or_default(),
-        err.join().unwrap_or_default(),
-    );
-    Ok(status.map(|st| (st.code(), stdout, stderr)))
 }
 
 /// Turns a `tlacheck check --json` exit status and output into a result.

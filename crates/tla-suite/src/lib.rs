@@ -3,6 +3,7 @@
 //! Model checks run through an [`exec::Executor`] (a `tlacheck check` child process each).
 
 pub mod cfg_edit;
+pub mod child;
 pub mod claims;
 pub mod coverage;
 pub mod exec;

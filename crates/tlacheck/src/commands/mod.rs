@@ -18,6 +18,7 @@ mod tlc_output;
 pub mod tlc_text;
 mod tool_mode;
 pub mod trace;
+mod trace_json;
 pub mod trace_suite;
 pub mod verify;
 

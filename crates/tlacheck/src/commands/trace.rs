@@ -41,6 +41,9 @@ struct Common {
     /// On rejection, write the longest matched prefix to FILE as an ITF trace.
     #[arg(long = "prefix-out", value_name = "FILE")]
     prefix_out: Option<PathBuf>,
+    /// validate: print the verdict as one JSON object (tla-suite's `TraceVerdict`) instead.
+    #[arg(long)]
+    json: bool,
 }
 
 impl Common {
@@ -76,12 +79,14 @@ fn validate(c: Common) -> u8 {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{e}");
+            super::trace_json::error(c.json, &e.to_string());
             return 2;
         }
     };
     match tla_trace::validate(&c.setup(), &trace, &c.options()) {
         Err(f) => {
             eprint!("{}", f.message);
+            super::trace_json::error(c.json, &f.message);
             2
         }
         Ok(Verdict::Accepted {
@@ -89,11 +94,19 @@ fn validate(c: Common) -> u8 {
             largest_frontier,
             ..
         }) => {
-            println!("ACCEPTED ({events} events, largest frontier {largest_frontier})");
+            if c.json {
+                super::trace_json::accepted(events, largest_frontier);
+            } else {
+                println!("ACCEPTED ({events} events, largest frontier {largest_frontier})");
+            }
             0
         }
         Ok(Verdict::Rejected(r)) => {
-            print!("{}", r.render());
+            if c.json {
+                super::trace_json::rejected(trace_path, &r);
+            } else {
+                print!("{}", r.render());
+            }
             if let Some(path) = &c.prefix_out {
                 let doc = tla_trace::itf::trace_to_itf(&trace.file, &r.vars, &r.prefix)
                     .and_then(|d| serde_json::to_string_pretty(&d).map_err(|e| e.to_string()))
