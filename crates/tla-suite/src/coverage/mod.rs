@@ -263,12 +263,14 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
         .collect()
 }
 
-/// The action map read the other way: for each spec, the definition an entry's action names
-/// (its module and name) and the code it maps to, `src/lease.rs:88 claim_lease`. A printed
-/// counterexample names, for each step, the code of the action that took it.
+/// The action map read the other way: the definition an entry's action names (its module and
+/// name: module names are file names, one per file of the suite's specs folder, so an entry
+/// naming `spec = "Spec.tla"` maps the steps of a check of `MCSpec.tla` too) and the code it
+/// maps to, `src/lease.rs:88 claim_lease`. A printed counterexample names, for each step, the
+/// code of the action that took it.
 #[derive(Debug, Default)]
 pub struct ActionMap {
-    code: BTreeMap<(String, String, String), Vec<String>>,
+    code: BTreeMap<(String, String), Vec<String>>,
     /// Each spec's initial predicate: (module, definition).
     init: BTreeMap<String, (String, String)>,
 }
@@ -308,12 +310,11 @@ impl ActionMap {
                     continue;
                 }
                 if let Ok(d) = t.find(e.action.get_ref()) {
-                    let key = (
-                        spec.clone(),
-                        t.modules[d.module].name.clone(),
-                        t.def(d).name.to_string(),
-                    );
-                    map.code.entry(key).or_default().push(code.clone());
+                    let key = (t.modules[d.module].name.clone(), t.def(d).name.to_string());
+                    let codes = map.code.entry(key).or_default();
+                    if !codes.contains(&code) {
+                        codes.push(code.clone());
+                    }
                 }
             }
         }
@@ -328,9 +329,9 @@ impl ActionMap {
     /// for an initial state by the spec's initial predicate.
     pub fn code_of(&self, spec: &str, module: Option<&str>, definition: Option<&str>) -> &[String] {
         let key = match (module, definition) {
-            (Some(m), Some(d)) => (spec.to_string(), m.to_string(), d.to_string()),
+            (Some(m), Some(d)) => (m.to_string(), d.to_string()),
             _ => match self.init.get(spec) {
-                Some((m, d)) => (spec.to_string(), m.clone(), d.clone()),
+                Some(key) => key.clone(),
                 None => return &[],
             },
         };
