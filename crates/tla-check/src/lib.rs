@@ -26,6 +26,7 @@ pub mod seen;
 pub mod session;
 pub mod simulate;
 mod split;
+pub mod summary;
 pub mod symmetry;
 pub mod view_print;
 mod workers;

@@ -313,18 +313,23 @@ fn tlc_position(spec: &Spec, loc: Loc) -> String {
     format!("Line {l1}, column {c1} to line {l2}, column {c2} in {module}")
 }
 
-/// The same facts as one JSON object.
+/// The same facts as one JSON object (a [`Summary`](crate::summary::Summary)).
 pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_json::Value {
+    serde_json::to_value(summary(spec, vars, r)).unwrap_or_default()
+}
+
+/// The report's figures, verdict and counterexample, as `--json` prints them.
+pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::summary::Summary {
+    use crate::summary::{Lasso, Step, Summary};
     // With -continue the run succeeds (exit 0) but names the first violation, and the trace
     // length is that of the first violation printed with a trace.
     if let (Verdict::Success, Some((first, _))) = (&r.verdict, r.continued.first()) {
-        let mut j = to_json(spec, vars, &continued_report(first, &[]));
         let first_trace = r
             .continued
             .iter()
             .map(|(v, t)| continued_report(v, t))
             .find(|c| !c.trace.is_empty() && !closes_without_statistics(c));
-        let summary = to_json(
+        let whole = summary(
             spec,
             vars,
             &Report {
@@ -332,18 +337,17 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
                 ..clone_figures(r)
             },
         );
-        for k in [
-            "exit_code",
-            "generated",
-            "distinct",
-            "left_on_queue",
-            "depth",
-            "initial_states",
-        ] {
-            j[k] = summary[k].clone();
-        }
-        j["trace_len"] = first_trace.map_or(serde_json::Value::Null, |c| c.trace.len().into());
-        return j;
+        return Summary {
+            exit_code: whole.exit_code,
+            generated: whole.generated,
+            distinct: whole.distinct,
+            left_on_queue: whole.left_on_queue,
+            depth: whole.depth,
+            initial_states: whole.initial_states,
+            trace_len: first_trace.map(|c| c.trace.len() as u64),
+            coverage: whole.coverage,
+            ..summary(spec, vars, &continued_report(first, &[]))
+        };
     }
     let (outcome, violated) = match &r.verdict {
         Verdict::Success => ("success", None),
@@ -358,47 +362,67 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
         }
         Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
-    let trace: Vec<serde_json::Value> = r
-        .trace
-        .iter()
-        .map(|st| {
-            let mut m = serde_json::Map::new();
+    let trace = (r.trace.iter().enumerate())
+        .map(|(i, st)| {
+            let mut state = serde_json::Map::new();
             for v in vars {
-                m.insert(
+                state.insert(
                     spec.variables[v.index()].name.clone(),
                     st.values[v.index()].to_string().into(),
                 );
             }
-            serde_json::json!({ "action": action_label(spec, st.action), "state": m })
+            // The definition as written: an instance's copy names its original.
+            let def = st.action.map(|d| {
+                let d = spec.def(d);
+                d.origin.map_or(d, |o| spec.def(o))
+            });
+            Step {
+                // TLC's label, as the text report prints it (`<Claim("p1") line ...>`).
+                action: step_label(spec, &r.labels, i, st.action),
+                definition: def.map(|d| d.name.clone()),
+                module: def.map(|d| spec.module(d.module).name.clone()),
+                state,
+            }
         })
         .collect();
-    let mut j = serde_json::json!({
-        "outcome": outcome,
-        "violated": violated,
-        "error": match &r.verdict {
+    Summary {
+        outcome: outcome.into(),
+        violated,
+        error: match &r.verdict {
             Verdict::Error(e) | Verdict::AssumptionError(_, e) => Some(e.message.clone()),
             _ => None,
         },
-        "exit_code": exit_status(r),
-        "generated": r.generated,
-        "distinct": r.distinct,
-        "left_on_queue": r.left_on_queue,
-        "depth": r.depth,
-        "initial_states": r.initial_states,
+        exit_code: exit_status(r),
+        generated: r.generated,
+        distinct: r.distinct,
+        left_on_queue: r.left_on_queue,
+        depth: r.depth,
+        initial_states: r.initial_states,
         // TLC prints a violation in an initial state without a "State 1:" trace.
-        "trace_len": if r.trace.is_empty() || closes_without_statistics(r) { None } else { Some(r.trace.len()) },
-        "lasso": r.liveness.as_ref().and_then(|l| l.violation.as_ref()).map(|v| match v.end {
-            crate::liveness::LassoEnd::BackTo(n, _) => serde_json::json!({ "back_to_state": n }),
-            crate::liveness::LassoEnd::Stuttering => serde_json::json!({ "stuttering": true }),
-            crate::liveness::LassoEnd::Prefix => serde_json::json!({ "prefix": true }),
+        trace_len: if r.trace.is_empty() || closes_without_statistics(r) {
+            None
+        } else {
+            Some(r.trace.len() as u64)
+        },
+        lasso: (r.liveness.as_ref().and_then(|l| l.violation.as_ref())).map(|v| match v.end {
+            crate::liveness::LassoEnd::BackTo(n, _) => Lasso {
+                back_to_state: Some(n),
+                ..Lasso::default()
+            },
+            crate::liveness::LassoEnd::Stuttering => Lasso {
+                stuttering: Some(true),
+                ..Lasso::default()
+            },
+            crate::liveness::LassoEnd::Prefix => Lasso {
+                prefix: Some(true),
+                ..Lasso::default()
+            },
         }),
-        "trace": trace,
-    });
-    // With -coverage only, so that the shape of every other run stays as it was.
-    if let Some(c) = &r.coverage {
-        j["coverage"] = c.to_json();
+        trace,
+        seconds: None,
+        // With -coverage only, so that the shape of every other run stays as it was.
+        coverage: r.coverage.as_ref().map(|c| c.to_json()),
     }
-    j
 }
 
 /// The verdict and figures of a report, without its traces.

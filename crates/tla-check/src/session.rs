@@ -18,6 +18,9 @@ use tla_sema::SearchPath;
 pub struct Setup {
     pub spec_path: PathBuf,
     pub spec_text: Option<String>,
+    /// Texts that replace other module files (`(path, text)`): a mutant of a module the root
+    /// extends or instantiates, checked in memory.
+    pub module_texts: Vec<(PathBuf, String)>,
     /// Default: the spec's path with `.cfg`.
     pub config_path: Option<PathBuf>,
     pub config_text: Option<String>,
@@ -97,8 +100,13 @@ impl Setup {
 /// Reads and parses the spec and the .cfg.
 pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
     let spec = match &setup.spec_text {
-        Some(text) => tla_sema::load_spec_text(&setup.spec_path, text.clone(), &setup.search),
-        None => tla_sema::load_spec(&setup.spec_path, &setup.search),
+        Some(text) => tla_sema::load_spec_text_with(
+            &setup.spec_path,
+            text.clone(),
+            &setup.search,
+            &setup.module_texts,
+        ),
+        None => tla_sema::load_spec_with(&setup.spec_path, &setup.search, &setup.module_texts),
     };
     let spec = spec.map_err(|e| SetupError {
         message: format!(

@@ -52,6 +52,16 @@ impl LoadError {
 
 /// Loads the module in `path` and everything it uses.
 pub fn load_spec(path: &Path, search: &SearchPath) -> Result<Spec, LoadError> {
+    load_spec_with(path, search, &[])
+}
+
+/// [`load_spec`], with the files of `module_texts` (`(path, text)`, the root's too) read from
+/// memory instead of disk: a mutant of any module of the spec, checked without writing it.
+pub fn load_spec_with(
+    path: &Path,
+    search: &SearchPath,
+    module_texts: &[(std::path::PathBuf, String)],
+) -> Result<Spec, LoadError> {
     // TLC names the root module without its extension too (`tlc2.TLC Spec`).
     let with_tla;
     let path = if !path.is_file() && path.extension().is_none_or(|e| e != "tla") {
@@ -66,6 +76,9 @@ pub fn load_spec(path: &Path, search: &SearchPath) -> Result<Spec, LoadError> {
     } else {
         path
     };
+    if let Some(text) = loader::override_text(module_texts, path) {
+        return load_spec_text_with(path, text.to_string(), search, module_texts);
+    }
     let text = match std::fs::read(path) {
         Ok(b) => loader::text_of(b),
         Err(e) => {
@@ -78,18 +91,28 @@ pub fn load_spec(path: &Path, search: &SearchPath) -> Result<Spec, LoadError> {
             })
         }
     };
-    load_spec_text(path, text, search)
+    load_spec_text_with(path, text, search, module_texts)
 }
 
 /// Loads a root module whose text is given (e.g. a mutated spec held in memory); `path` names
 /// it in messages and its folder is searched first for the modules it uses.
 pub fn load_spec_text(path: &Path, text: String, search: &SearchPath) -> Result<Spec, LoadError> {
+    load_spec_text_with(path, text, search, &[])
+}
+
+/// [`load_spec_text`], with the modules of `module_texts` read from memory ([`load_spec_with`]).
+pub fn load_spec_text_with(
+    path: &Path,
+    text: String,
+    search: &SearchPath,
+    module_texts: &[(std::path::PathBuf, String)],
+) -> Result<Spec, LoadError> {
     let dir = path
         .parent()
         .map(Path::to_path_buf)
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| ".".into());
-    let mut loader = loader::Loader::new(dir, search.clone());
+    let mut loader = loader::Loader::new(dir, search.clone()).with_overrides(module_texts);
     let file = loader.add_root_file(path.display().to_string(), text);
     let parsed = loader.parse(file, false);
     let mut r = resolve::Resolver::new(loader);

@@ -51,6 +51,9 @@ pub struct Loader {
     search: SearchPath,
     /// The root module's file, whose further module sections are found last.
     root_file: Option<FileId>,
+    /// Texts that replace module files' contents (a mutant of an extended module is checked
+    /// in memory): each file's path and its text.
+    overrides: Vec<(PathBuf, String)>,
 }
 
 impl Loader {
@@ -60,7 +63,15 @@ impl Loader {
             root_dir,
             search,
             root_file: None,
+            overrides: Vec::new(),
         }
+    }
+
+    /// Module files whose text is given instead of read: `(path, text)`, the path as any
+    /// spelling of the file (it is compared canonicalized).
+    pub fn with_overrides(mut self, texts: &[(PathBuf, String)]) -> Self {
+        self.overrides = texts.to_vec();
+        self
     }
 
     /// Registers the root module's file (its text as given, which may be held in memory).
@@ -95,9 +106,13 @@ impl Loader {
         for dir in dirs {
             let path = dir.join(&file_name);
             if path.is_file() {
-                let bytes = std::fs::read(&path)
-                    .map_err(|e| LoadFailure::Unreadable(format!("{}: {e}", path.display())))?;
-                let id = self.add_file(display_path(&path), text_of(bytes));
+                let text = match override_text(&self.overrides, &path) {
+                    Some(t) => t.to_string(),
+                    None => text_of(std::fs::read(&path).map_err(|e| {
+                        LoadFailure::Unreadable(format!("{}: {e}", path.display()))
+                    })?),
+                };
+                let id = self.add_file(display_path(&path), text);
                 return self.parse(id, false);
             }
         }
@@ -146,6 +161,20 @@ fn parsed_standard_module(name: &str) -> Option<&'static ParsedStandard> {
     let index = stdlib::STANDARD_MODULES.iter().position(|m| *m == name)?;
     let text = stdlib::standard_module(name)?;
     Some(PARSED[index].get_or_init(|| (text, tla_syntax::parse_module(text))))
+}
+
+/// The text given for the file at `path` in `texts`, if any; paths are compared canonicalized,
+/// so any spelling of the file matches.
+pub fn override_text<'a>(texts: &'a [(PathBuf, String)], path: &Path) -> Option<&'a str> {
+    if texts.is_empty() {
+        return None;
+    }
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let c = canonical(path);
+    texts
+        .iter()
+        .find(|(p, _)| canonical(p) == c)
+        .map(|(_, t)| t.as_str())
 }
 
 fn display_path(p: &Path) -> String {

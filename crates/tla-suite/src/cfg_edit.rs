@@ -85,6 +85,59 @@ pub fn names_in(cfg: &str, sections: &[&str]) -> Vec<String> {
     out
 }
 
+/// The CONSTANTS section's assignments as written (`N = 3`, `Procs <- MCProcs`), whitespace
+/// and comments collapsed: the bounds a run checked.
+pub fn constants(cfg: &str) -> Vec<String> {
+    let mut inside = false;
+    let pieces: Vec<&str> = words(cfg)
+        .into_iter()
+        .filter_map(|(word, start, end)| {
+            if KEYWORDS.contains(&word) {
+                inside = matches!(word, "CONSTANT" | "CONSTANTS");
+                return None;
+            }
+            let text = &cfg[start..end];
+            let comment = word.is_empty() && (text.starts_with("\\*") || text.starts_with("(*"));
+            (inside && !comment).then_some(text)
+        })
+        .collect();
+    let next_solid = |from: usize| {
+        (from..pieces.len())
+            .find(|&j| !pieces[j].trim().is_empty())
+            .map(|j| (j, pieces[j]))
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut depth = 0i32;
+    for (i, p) in pieces.iter().enumerate() {
+        match *p {
+            "{" | "[" | "(" => depth += 1,
+            "}" | "]" | ")" => depth -= 1,
+            _ => {}
+        }
+        let is_word = p
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let starts_entry = depth == 0
+            && is_word
+            && match next_solid(i + 1) {
+                Some((j, "=")) => next_solid(j + 1).is_none_or(|(_, q)| q != "="),
+                Some((j, "<")) => next_solid(j + 1).is_some_and(|(_, q)| q == "-"),
+                _ => false,
+            };
+        if starts_entry || out.is_empty() {
+            out.push(String::new());
+        }
+        if let Some(last) = out.last_mut() {
+            last.push_str(p);
+        }
+    }
+    out.into_iter()
+        .map(|e| e.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|e| !e.is_empty())
+        .collect()
+}
+
 /// The text cut into pieces: each word (identifier-like run) or other run, with its byte
 /// range; comments (`\*` to the end of the line, `(* ... *)`) are one piece that is not a
 /// keyword, so a keyword inside a comment starts no section.
@@ -132,6 +185,15 @@ mod tests {
         assert!(!out.contains("TypeOK"));
         assert!(!out.contains("Live"));
         assert!(out.ends_with("INVARIANT NeverPaused\n"));
+    }
+
+    #[test]
+    fn reads_the_constants_as_written() {
+        let cfg = "CONSTANTS\n  N = 3 \\* three\n  Procs = {p1,\n p2}\n  Op <- MCOp\nINVARIANT TypeOK\nCONSTANT M = [a |-> 1]";
+        assert_eq!(
+            constants(cfg),
+            ["N = 3", "Procs = {p1, p2}", "Op <- MCOp", "M = [a |-> 1]"]
+        );
     }
 
     #[test]

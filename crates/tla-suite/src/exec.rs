@@ -4,10 +4,9 @@
 //! strings differently from TLC. A process per check keeps every figure TLC's, runs checks in
 //! parallel without sharing anything, and survives a crash in one check.
 
+use crate::child::{self, CheckCommand, Ran};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -20,6 +19,8 @@ pub struct RunRequest {
     pub library: Vec<PathBuf>,
     /// Replaces the root module's text (a mutant); the file is never written.
     pub spec_text: Option<String>,
+    /// Replaces other modules' texts (a mutant of a module the root extends), by path.
+    pub module_texts: Vec<(PathBuf, String)>,
     /// Replaces the .cfg's text (a witness checked alone).
     pub config_text: Option<String>,
     /// `false`: TLC's `-deadlock`.
@@ -28,44 +29,27 @@ pub struct RunRequest {
     pub timeout: Option<Duration>,
 }
 
-/// The figures of a finished search, as `tlacheck check --json` prints them.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
-pub struct Figures {
-    pub outcome: String,
-    pub violated: Option<String>,
-    pub error: Option<String>,
-    pub generated: u64,
-    pub distinct: u64,
-    pub depth: u64,
-    pub trace_len: Option<u64>,
-}
-
-impl Figures {
-    pub fn succeeded(&self) -> bool {
-        self.outcome == "success"
-    }
-
-    /// What was violated, in words: a property's name, `deadlock`, or the error.
-    pub fn violation(&self) -> Option<String> {
-        if let Some(v) = &self.violated {
-            return Some(v.clone());
+impl RunRequest {
+    /// The run with one file's text replaced in memory (a mutant).
+    pub fn with_edit(mut self, edit: crate::modules::Edited) -> RunRequest {
+        if edit.root {
+            self.spec_text = Some(edit.text);
+        } else {
+            self.module_texts.retain(|(p, _)| *p != edit.file);
+            self.module_texts.push((edit.file, edit.text));
         }
-        match self.outcome.as_str() {
-            "success" => None,
-            "deadlock failure" => Some("deadlock".into()),
-            "error" => Some(format!(
-                "an evaluation error ({})",
-                self.error.as_deref().unwrap_or("?")
-            )),
-            o => Some(o.to_string()),
-        }
+        self
     }
 }
+
+/// The figures of a finished search: `tlacheck check --json`'s one object, typed once in
+/// tla-check.
+pub use tla_check::summary::Summary;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunResult {
-    Finished(Figures),
+    Finished(Summary),
     /// The checker refused the input before searching (TLC's 150 parse/semantic error, 151
     /// configuration error), with its message.
     Rejected {
@@ -94,106 +78,61 @@ pub const STDIN_FLAG: &str = "--overrides-from-stdin";
 pub struct Overrides {
     pub spec_text: Option<String>,
     pub config_text: Option<String>,
+    /// Other module files' texts, by path (a mutant of an extended module).
+    #[serde(default)]
+    pub module_texts: Vec<ModuleText>,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+pub struct ModuleText {
+    pub path: PathBuf,
+    pub text: String,
 }
 
 impl Executor for Subprocess {
     fn run(&self, req: &RunRequest) -> RunResult {
-        let mut cmd = Command::new(&self.exe);
-        cmd.arg("check")
-            .arg(&req.spec)
-            .arg("--config")
-            .arg(&req.config);
-        for l in &req.library {
-            cmd.arg("--library").arg(l);
-        }
-        // Liveness checked on the complete graph only: a check during the search runs on a
-        // timer, and the suite's results must not depend on the machine's speed.
-        cmd.args(["--json", "--lncheck", "final"]);
-        if !req.deadlock {
-            cmd.arg("--no-deadlock");
-        }
-        let overrides = req.spec_text.is_some() || req.config_text.is_some();
-        if overrides {
-            cmd.arg(STDIN_FLAG);
-        }
-        cmd.stdin(if overrides {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-        let mut child = match cmd.spawn() {
-            Ok(c) => c,
-            Err(e) => return RunResult::Failed(format!("cannot run {}: {e}", self.exe.display())),
+        let overrides =
+            req.spec_text.is_some() || req.config_text.is_some() || !req.module_texts.is_empty();
+        let command = CheckCommand {
+            exe: self.exe.clone(),
+            spec: req.spec.clone(),
+            config: Some(req.config.clone()),
+            library: req.library.clone(),
+            json: true,
+            // Liveness checked on the complete graph only: a check during the search runs on
+            // a timer, and the suite's results must not depend on the machine's speed.
+            lncheck_final: true,
+            no_deadlock: !req.deadlock,
+            overrides_from_stdin: overrides,
+            ..CheckCommand::default()
         };
-        if overrides {
-            let body = serde_json::to_string(&Overrides {
+        let stdin = overrides.then(|| {
+            serde_json::to_vec(&Overrides {
                 spec_text: req.spec_text.clone(),
                 config_text: req.config_text.clone(),
+                module_texts: (req.module_texts.iter())
+                    .map(|(path, text)| ModuleText {
+                        path: path.clone(),
+                        text: text.clone(),
+                    })
+                    .collect(),
             })
-            .unwrap_or_default();
-            if let Some(mut stdin) = child.stdin.take() {
-                let _ = stdin.write_all(body.as_bytes());
-            }
-        }
-        match wait(child, req.timeout) {
-            Ok(Some((code, stdout, stderr))) => interpret(code, &stdout, &stderr),
-            Ok(None) => RunResult::Failed(format!(
+            .unwrap_or_default()
+        });
+        match child::run(command.command(), stdin, req.timeout) {
+            Ran::Finished {
+                status,
+                stdout,
+                stderr,
+                ..
+            } => interpret(status, stdout.as_bytes(), stderr.as_bytes()),
+            Ran::TimedOut { .. } => RunResult::Failed(format!(
                 "stopped after its timeout of {:.0}s",
                 req.timeout.unwrap_or_default().as_secs_f64()
             )),
-            Err(e) => RunResult::Failed(format!("{}: {e}", self.exe.display())),
+            Ran::Failed(e) => RunResult::Failed(format!("cannot run {}: {e}", self.exe.display())),
         }
     }
-}
-
-/// The child's exit status and output, or `None` if it ran past `timeout` (it is then killed).
-/// Output is read on threads so a child filling its pipe never blocks.
-#[allow(clippy::type_complexity)]
-fn wait(
-    mut child: std::process::Child,
-    timeout: Option<Duration>,
-) -> std::io::Result<Option<(Option<i32>, Vec<u8>, Vec<u8>)>> {
-    use std::io::Read;
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_end(&mut buf);
-            }
-            buf
-        })
-    };
-    let out = drain(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let err = drain(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let start = Instant::now();
-    let status = loop {
-        if let Some(st) = child.try_wait()? {
-            break Some(st);
-        }
-        if timeout.is_some_and(|t| start.elapsed() > t) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let (stdout, stderr) = (
-        out.join().unwrap_or_default(),
-        err.join().unwrap_or_default(),
-    );
-    Ok(status.map(|st| (st.code(), stdout, stderr)))
 }
 
 /// Turns a `tlacheck check --json` exit status and output into a result.
@@ -204,17 +143,13 @@ pub fn interpret(code: Option<i32>, stdout: &[u8], stderr: &[u8]) -> RunResult {
             status: c as u8,
             message: stderr,
         },
-        Some(_) => {
-            let stdout = String::from_utf8_lossy(stdout);
-            let last = stdout.lines().rev().find(|l| l.starts_with('{'));
-            match last.and_then(|l| serde_json::from_str::<Figures>(l).ok()) {
-                Some(f) => RunResult::Finished(f),
-                None => RunResult::Failed(format!(
-                    "the check printed no result (exit {}): {stderr}",
-                    code.unwrap_or(-1)
-                )),
-            }
-        }
+        Some(_) => match Summary::from_output(&String::from_utf8_lossy(stdout)) {
+            Some(f) => RunResult::Finished(f),
+            None => RunResult::Failed(format!(
+                "the check printed no result (exit {}): {stderr}",
+                code.unwrap_or(-1)
+            )),
+        },
         None => RunResult::Failed(format!("the check was killed: {stderr}")),
     }
 }

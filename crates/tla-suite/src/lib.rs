@@ -3,10 +3,14 @@
 //! Model checks run through an [`exec::Executor`] (a `tlacheck check` child process each).
 
 pub mod cfg_edit;
+pub mod child;
+pub mod claims;
 pub mod coverage;
 pub mod exec;
 pub mod manifest;
+pub mod modules;
 pub mod mutants;
+pub mod properties;
 pub mod report;
 pub mod runner;
 pub mod spec_text;

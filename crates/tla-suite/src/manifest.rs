@@ -130,6 +130,19 @@ impl Trace {
     }
 }
 
+/// `[[property]]`: a property tied to the test that holds the code to it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PropertyLink {
+    pub name: Spanned<String>,
+    /// The test function's name.
+    pub test: Spanned<String>,
+    /// The test's file, relative to the manifest's folder.
+    pub file: Spanned<String>,
+    /// The check whose spec defines it (default: any check's).
+    pub check: Option<Spanned<String>>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Coverage {
@@ -167,6 +180,8 @@ struct Raw {
     finding: Vec<Finding>,
     #[serde(default)]
     trace: Vec<Trace>,
+    #[serde(default)]
+    property: Vec<PropertyLink>,
     coverage: Option<Coverage>,
 }
 
@@ -192,6 +207,7 @@ pub struct Manifest {
     pub mutants: Vec<Mutant>,
     pub findings: Vec<Finding>,
     pub traces: Vec<Trace>,
+    pub properties: Vec<PropertyLink>,
     pub coverage: Option<Coverage>,
 }
 
@@ -224,6 +240,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Manifest, ManifestError> {
         mutants: raw.mutant,
         findings: raw.finding,
         traces: raw.trace,
+        properties: raw.property,
         coverage: raw.coverage,
     };
     validate(&m)?;
@@ -402,6 +419,11 @@ fn validate(m: &Manifest) -> Result<(), ManifestError> {
     }
     for f in &m.findings {
         known(&f.check)?;
+    }
+    for p in &m.properties {
+        if let Some(c) = &p.check {
+            known(c)?;
+        }
     }
     for t in &m.traces {
         match (&t.file, &t.files) {

@@ -1,10 +1,59 @@
 //! The end of a run, for people (a table like the seeds' and one line per mutant, witness,
 //! finding, trace and coverage entry), for programs (`--report-json`) and for CI (`--junit`).
 
-use crate::coverage::EntryOutcome;
+use crate::coverage::{ActionMap, EntryOutcome};
+use crate::properties::LinkOutcome;
 use crate::runner::{Kind, Outcome, Status};
 use comfy_table::{presets, CellAlignment, Table};
+use std::collections::BTreeMap;
 use std::fmt::Write;
+
+/// What a report shows beside the items and coverage: the `[[property]]` links, each spec's
+/// properties no configuration checks, and the action map counterexamples are read with.
+#[derive(Debug, Default)]
+pub struct Extras {
+    pub links: Vec<LinkOutcome>,
+    /// Per spec file: the properties it defines that no configuration of the suite checks.
+    pub unchecked: BTreeMap<String, Vec<String>>,
+    pub actions: ActionMap,
+}
+
+/// Whether an item's counterexample is printed: a run that did not hold, and a finding (its
+/// trace is the finding).
+fn shows_trace(o: &Outcome) -> bool {
+    let has = o.figures.as_ref().is_some_and(|f| !f.trace.is_empty());
+    has && (o.status == Status::Failed || o.item.kind == Kind::Finding)
+}
+
+/// An item's counterexample, one `State N: <Action ...> -> code` line per state and its
+/// variables under it.
+pub fn counterexample(o: &Outcome, actions: &ActionMap) -> String {
+    let mut out = String::new();
+    let Some(f) = &o.figures else {
+        return out;
+    };
+    for (i, st) in f.trace.iter().enumerate() {
+        let code = actions.code_of(&o.item.spec, st.module.as_deref(), st.definition.as_deref());
+        let arrow = if code.is_empty() {
+            String::new()
+        } else {
+            format!(" -> {}", code.join(", "))
+        };
+        let _ = writeln!(out, "State {}: {}{arrow}", i + 1, st.action);
+        for (var, value) in &st.state {
+            let v = value
+                .as_str()
+                .map_or_else(|| value.to_string(), str::to_string);
+            let _ = writeln!(out, "/\\ {var} = {v}");
+        }
+    }
+    if let Some(back) = f.lasso.as_ref().and_then(|l| l.back_to_state) {
+        let _ = writeln!(out, "Back to state {back}");
+    } else if f.lasso.as_ref().is_some_and(|l| l.stuttering == Some(true)) {
+        let _ = writeln!(out, "Stuttering");
+    }
+    out
+}
 
 fn verdict_word(s: Status) -> &'static str {
     match s {
@@ -39,7 +88,7 @@ fn thousands(n: u64) -> String {
 }
 
 /// The results table and the sections after it.
-pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome]) -> String {
+pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome], extras: &Extras) -> String {
     let mut out = String::new();
     let checks: Vec<&Outcome> = outcomes
         .iter()
@@ -105,6 +154,29 @@ pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome]) -> String {
                 time(budget)
             );
         }
+        // What each result claims: the bounds it was checked at, what it checked, and what
+        // the specs define that no configuration checks.
+        let _ = writeln!(out, "\nClaims");
+        for o in &checks {
+            let c = &o.item.claim;
+            let _ = writeln!(
+                out,
+                "  {} ({}): bounds {}; checks {}",
+                o.item.name,
+                o.item.config,
+                or_none(&c.bounds),
+                or_none(&c.checked)
+            );
+        }
+        for (spec, names) in &extras.unchecked {
+            if !names.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  not checked by any configuration ({spec}): {}",
+                    names.join(", ")
+                );
+            }
+        }
     }
     for (kind, title) in [
         (Kind::Mutant, "Mutants"),
@@ -136,6 +208,20 @@ pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome]) -> String {
             );
         }
     }
+    if !extras.links.is_empty() {
+        let _ = writeln!(out, "\nProperties");
+        for l in &extras.links {
+            let _ = writeln!(
+                out,
+                "  {:<6} {} ({} in {}): {}",
+                verdict_word(l.status),
+                l.name,
+                l.test,
+                l.file,
+                l.message
+            );
+        }
+    }
     if !coverage.is_empty() {
         let _ = writeln!(out, "\nCoverage");
         for c in coverage {
@@ -150,7 +236,33 @@ pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome]) -> String {
             );
         }
     }
+    let traced: Vec<&Outcome> = outcomes.iter().filter(|o| shows_trace(o)).collect();
+    if !traced.is_empty() {
+        let _ = writeln!(out, "\nCounterexamples");
+        for o in traced {
+            let _ = writeln!(
+                out,
+                "  {} {} ({}, {}): {}",
+                o.item.kind.word(),
+                o.item.name,
+                o.item.check,
+                o.item.config,
+                first_line(&o.message)
+            );
+            for line in counterexample(o, &extras.actions).lines() {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+    }
     out
+}
+
+fn or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
 }
 
 fn first_line(s: &str) -> &str {
@@ -166,6 +278,7 @@ pub fn json(
     suite: &str,
     outcomes: &[Outcome],
     coverage: &[EntryOutcome],
+    extras: &Extras,
     exit_code: u8,
 ) -> serde_json::Value {
     let items: Vec<serde_json::Value> = outcomes
@@ -182,6 +295,10 @@ pub fn json(
                 "figures": o.figures,
                 "seconds": o.seconds,
                 "over_budget": o.over_budget,
+                "bounds": o.item.claim.bounds,
+                "checked": o.item.claim.checked,
+                "unchecked": extras.unchecked.get(&o.item.spec),
+                "counterexample": steps(o, &extras.actions),
             })
         })
         .collect();
@@ -190,7 +307,26 @@ pub fn json(
         "exit_code": exit_code,
         "items": items,
         "coverage": coverage,
+        "properties": extras.links,
+        "unchecked_properties": extras.unchecked,
     })
+}
+
+/// Each state of an item's counterexample with its action and the code that maps to it.
+fn steps(o: &Outcome, actions: &ActionMap) -> Vec<serde_json::Value> {
+    let Some(f) = &o.figures else {
+        return Vec::new();
+    };
+    (f.trace.iter().enumerate())
+        .map(|(i, st)| {
+            serde_json::json!({
+                "state": i + 1,
+                "action": st.action,
+                "definition": st.definition,
+                "code": actions.code_of(&o.item.spec, st.module.as_deref(), st.definition.as_deref()),
+            })
+        })
+        .collect()
 }
 
 fn xml(s: &str) -> String {
@@ -202,7 +338,12 @@ fn xml(s: &str) -> String {
 
 /// JUnit XML: one test case per item and coverage entry; a failure is `<failure>`, a run that
 /// could not be made is `<error>`.
-pub fn junit(suite: &str, outcomes: &[Outcome], coverage: &[EntryOutcome]) -> String {
+pub fn junit(
+    suite: &str,
+    outcomes: &[Outcome],
+    coverage: &[EntryOutcome],
+    links: &[LinkOutcome],
+) -> String {
     let mut cases = String::new();
     let (mut failures, mut errors) = (0, 0);
     let mut case = |class: &str, name: &str, secs: f64, status: Status, message: &str| {
@@ -253,7 +394,16 @@ pub fn junit(suite: &str, outcomes: &[Outcome], coverage: &[EntryOutcome]) -> St
             &c.message,
         );
     }
-    let total = outcomes.len() + coverage.len();
+    for l in links {
+        case(
+            &format!("{suite}.property"),
+            &l.name,
+            0.0,
+            l.status,
+            &l.message,
+        );
+    }
+    let total = outcomes.len() + coverage.len() + links.len();
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"{}\" tests=\"{total}\" failures=\"{failures}\" errors=\"{errors}\">\n{cases}</testsuite>\n",
         xml(suite)

@@ -3,11 +3,15 @@
 //! [`Executor`]) judged against what the manifest expects of it.
 
 use crate::cfg_edit::{self, Section};
-use crate::exec::{self, Executor, Figures, RunRequest, RunResult};
+use crate::claims::{self, Claim};
+use crate::exec::{self, Executor, RunRequest, RunResult, Summary};
 use crate::manifest::{Check, Manifest, TraceExpect};
+use crate::modules::ModuleTree;
 use crate::mutants::declared;
 use crate::spec_text;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::Duration;
 
 /// What the user asked to run.
@@ -79,6 +83,8 @@ pub struct Item {
     pub request: Result<RunRequest, String>,
     /// A trace item's files (one, or one per process).
     pub trace_files: Vec<PathBuf>,
+    /// The run's bounds and the properties its .cfg checks.
+    pub claim: Claim,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -96,7 +102,7 @@ pub struct Outcome {
     pub status: Status,
     /// One line: what happened, in the user's words.
     pub message: String,
-    pub figures: Option<Figures>,
+    pub figures: Option<Summary>,
     pub seconds: f64,
     pub over_budget: bool,
 }
@@ -111,6 +117,7 @@ pub trait TraceValidator: Sync {
 /// Builds the items the selection asks for, in manifest order, then the shard's part of them.
 pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
     let mut items = Vec::new();
+    let trees = Trees::default();
     let chosen = |check: &Check, extra: &[&str]| -> bool {
         let tier_ok = sel.tier.is_none_or(|t| t == check.tier());
         let only_ok = sel.only.is_empty()
@@ -148,12 +155,16 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
             continue;
         }
         for (prop, within) in w.properties.get_ref().list() {
-            let req = witness_request(m, c, &prop);
+            let req = alone(request(m, c), &prop, &trees);
             let expect = Expectation::Reached {
                 property: prop.clone(),
                 within,
             };
-            items.push(item(m, c, Kind::Witness, &prop, expect, req));
+            let mut it = item(m, c, Kind::Witness, &prop, expect, req);
+            if let Ok(r) = &it.request {
+                it.claim = claim_of(&r.config, r.config_text.as_deref());
+            }
+            items.push(it);
         }
     }
     for mu in &m.mutants {
@@ -164,29 +175,29 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
             continue;
         }
         let spec_path = m.spec_path(c.spec.get_ref());
-        let req = std::fs::read_to_string(&spec_path)
-            .map_err(|e| format!("{}: cannot read the spec: {e}", spec_path.display()))
-            .and_then(|text| {
+        let req = trees
+            .get(m, &spec_path)
+            .map_err(|e| m.error(&mu.operator, &e).message)
+            .and_then(|tree| {
                 declared::apply(
                     mu.name.get_ref(),
-                    &spec_path.display().to_string(),
-                    &text,
+                    &tree,
                     mu.operator.get_ref(),
                     mu.replace.get_ref(),
                     mu.with_text.get_ref(),
                 )
+                .map_err(|e| match e {
+                    declared::Refused::Operator(e) => m.error(&mu.operator, &e).message,
+                    declared::Refused::Replace(e) => m.error(&mu.replace, &e).message,
+                })
             })
-            .map_err(|e| m.error(&mu.replace, &e).message)
-            .and_then(|text| {
-                let mut req = RunRequest {
-                    spec_text: Some(text),
-                    ..request(m, c)
-                };
+            .and_then(|edit| {
+                let mut req = request(m, c).with_edit(edit);
                 if let Some(cfg) = &mu.config {
                     req.config = m.specs_dir.join(cfg.get_ref());
                 }
                 if mu.alone {
-                    req = alone(req, mu.caught_by.get_ref())?;
+                    req = alone(req, mu.caught_by.get_ref(), &trees)?;
                 }
                 Ok(req)
             });
@@ -194,6 +205,9 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
         let mut it = item(m, c, Kind::Mutant, mu.name.get_ref(), expect, req);
         if let Some(cfg) = &mu.config {
             it.config = file_name(&m.specs_dir.join(cfg.get_ref()));
+        }
+        if let Ok(r) = &it.request {
+            it.claim = claim_of(&r.config, r.config_text.as_deref());
         }
         items.push(it);
     }
@@ -218,6 +232,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
             Ok(req.clone()),
         );
         it.config = file_name(&req.config);
+        it.claim = claim_of(&req.config, None);
         items.push(it);
     }
     for t in &m.traces {
@@ -250,6 +265,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
                 ..RunRequest::default()
             }),
             trace_files: t.file_names().iter().map(|f| m.dir.join(f)).collect(),
+            claim: Claim::default(),
         });
     }
     match sel.shard {
@@ -283,8 +299,17 @@ fn item(
         } else {
             None
         },
+        claim: claim_of(&m.config_path(c), None),
         request,
         trace_files: Vec::new(),
+    }
+}
+
+/// What a run's .cfg (or its rewritten text) claims.
+fn claim_of(config: &Path, text: Option<&str>) -> Claim {
+    match text {
+        Some(t) => claims::of_config(t),
+        None => claims::of_config(&std::fs::read_to_string(config).unwrap_or_default()),
     }
 }
 
@@ -301,42 +326,60 @@ pub fn request(m: &Manifest, c: &Check) -> RunRequest {
         config: m.config_path(c),
         library: m.library.clone(),
         spec_text: None,
+        module_texts: Vec::new(),
         config_text: None,
         deadlock: c.deadlock.unwrap_or(true),
         timeout: c.timeout(),
     }
 }
 
-/// A witness is checked alone: the check's .cfg with only that property.
-fn witness_request(m: &Manifest, c: &Check, prop: &str) -> Result<RunRequest, String> {
-    alone(request(m, c), prop)
+/// Each spec's module tree, loaded once per plan.
+#[derive(Default)]
+pub struct Trees {
+    loaded: std::cell::RefCell<HashMap<PathBuf, Result<Rc<ModuleTree>, String>>>,
+}
+
+impl Trees {
+    pub fn get(&self, m: &Manifest, spec: &Path) -> Result<Rc<ModuleTree>, String> {
+        let mut loaded = self.loaded.borrow_mut();
+        let t = loaded
+            .entry(spec.to_path_buf())
+            .or_insert_with(|| ModuleTree::load(spec, &m.library).map(Rc::new));
+        t.clone()
+    }
+
+    /// For a run whose manifest is not at hand (its library is in the request).
+    fn of_request(&self, req: &RunRequest) -> Result<Rc<ModuleTree>, String> {
+        let mut loaded = self.loaded.borrow_mut();
+        let t = loaded
+            .entry(req.spec.clone())
+            .or_insert_with(|| ModuleTree::load(&req.spec, &req.library).map(Rc::new));
+        t.clone()
+    }
 }
 
 /// The run with its .cfg reduced to one property. A property the .cfg lists under PROPERTY, or
 /// written with temporal operators, stays a PROPERTY; anything else is an INVARIANT.
-fn alone(req: RunRequest, prop: &str) -> Result<RunRequest, String> {
+fn alone(req: RunRequest, prop: &str, trees: &Trees) -> Result<RunRequest, String> {
     let cfg = std::fs::read_to_string(&req.config).map_err(|e| {
         format!(
             "{}: cannot read the configuration: {e}",
             req.config.display()
         )
     })?;
-    let section = cfg_edit::section_of(&cfg, prop).unwrap_or_else(|| {
-        let text = req
-            .spec_text
-            .clone()
-            .or_else(|| std::fs::read_to_string(&req.spec).ok());
-        let temporal = text.and_then(|t| {
-            let p = spec_text::parse("", &t).ok()?;
-            let d = p.definition(prop)?;
-            Some(spec_text::is_temporal(d.body))
-        });
-        if temporal == Some(true) {
-            Section::Property
-        } else {
-            Section::Invariant
+    let section = match cfg_edit::section_of(&cfg, prop) {
+        Some(s) => s,
+        None => {
+            // The property's definition, wherever it is in the spec's own modules.
+            let tree = trees.of_request(&req)?;
+            let def = tree.find(prop).map_err(|e| e.message().to_string())?;
+            if spec_text::is_temporal(tree.def(def).body) {
+                Section::Property
+            } else {
+                Section::Invariant
+            }
         }
-    });
+    };
     Ok(RunRequest {
         config_text: Some(cfg_edit::only_property(&cfg, section, prop)),
         ..req

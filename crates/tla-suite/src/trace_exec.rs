@@ -1,12 +1,41 @@
-//! The `[[trace]]` seam filled by a child process: `tlacheck trace validate SPEC TRACE`
-//! (ACCEPTED, exit 0; `REJECTED at step N`, exit 1; could not run, exit 2). The CLI passes it to
-//! the runner once its `trace` command exists (the tla-trace crate); a child process keeps the
-//! string order per spec, as for model checks.
+//! The `[[trace]]` seam filled by a child process: `tlacheck trace validate SPEC TRACE --json`
+//! (accepted, exit 0; rejected at step N, exit 1; could not run, exit 2), its verdict read from
+//! the one [`TraceVerdict`] object it prints, the type the CLI writes it with. A child process
+//! keeps the string order per spec, as for model checks.
 
+use crate::child::{self, Ran};
 use crate::exec::RunRequest;
 use crate::runner::TraceValidator;
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+/// What `tlacheck trace validate --json` prints: one object, on stdout, whatever the verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum TraceVerdict {
+    /// Exit 0: some behaviour of the spec matches every event.
+    Accepted {
+        events: usize,
+        largest_frontier: usize,
+    },
+    /// Exit 1: no state agrees with event `step` (1-based) of `file`, at `line`.
+    Rejected {
+        step: usize,
+        file: String,
+        line: usize,
+        #[serde(default)]
+        seq: Option<u64>,
+        /// The event as written (its first line).
+        event: String,
+        /// The spec states consistent with the events before it.
+        frontier: usize,
+        /// The rejection report as the text output prints it.
+        report: String,
+    },
+    /// Exit 2: the spec, the .cfg or the trace could not be used.
+    Error { message: String },
+}
 
 pub struct SubprocessTraces {
     pub exe: PathBuf,
@@ -19,33 +48,40 @@ impl TraceValidator for SubprocessTraces {
             .arg(&run.spec)
             .args(traces)
             .arg("--config")
-            .arg(&run.config);
+            .arg(&run.config)
+            .arg("--json");
         for l in &run.library {
             cmd.arg("--library").arg(l);
         }
-        let out = cmd
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", self.exe.display()))?;
-        interpret(
-            out.status.code(),
-            &String::from_utf8_lossy(&out.stdout),
-            &String::from_utf8_lossy(&out.stderr),
-        )
+        match child::run(cmd, None, run.timeout) {
+            Ran::Finished {
+                status,
+                stdout,
+                stderr,
+                ..
+            } => interpret(status, &stdout, &stderr),
+            Ran::TimedOut { seconds } => Err(format!("stopped after {seconds:.0}s")),
+            Ran::Failed(e) => Err(format!("cannot run {}: {e}", self.exe.display())),
+        }
     }
 }
 
-/// `Ok(None)` accepted, `Ok(Some(step))` rejected at that step, `Err` could not run.
+/// `Ok(None)` accepted, `Ok(Some(step))` rejected at that step, `Err` could not run: read
+/// from the verdict object, checked against the exit status.
 pub fn interpret(code: Option<i32>, stdout: &str, stderr: &str) -> Result<Option<u64>, String> {
-    match code {
-        Some(0) if stdout.contains("ACCEPTED") => Ok(None),
-        Some(1) => stdout
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("REJECTED at step "))
-            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
-            .map(Some)
-            .ok_or_else(|| format!("the trace was rejected without a step: {stdout}")),
-        _ => Err(format!("{}{}", stderr.trim_end(), stdout.trim_end())),
+    let verdict = (stdout.lines().rev())
+        .filter(|l| l.starts_with('{'))
+        .find_map(|l| serde_json::from_str::<TraceVerdict>(l).ok());
+    match (code, verdict) {
+        (Some(0), Some(TraceVerdict::Accepted { .. })) => Ok(None),
+        (Some(1), Some(TraceVerdict::Rejected { step, .. })) => Ok(Some(step as u64)),
+        (_, Some(TraceVerdict::Error { message })) => Err(message.trim_end().to_string()),
+        (code, _) => Err(format!(
+            "trace validate gave no verdict (exit {}): {}{}",
+            code.unwrap_or(-1),
+            stderr.trim_end(),
+            stdout.trim_end()
+        )),
     }
 }
 
@@ -55,15 +91,16 @@ mod tests {
 
     #[test]
     fn reads_the_verdict() {
+        let accepted = r#"{"verdict":"accepted","events":5,"largest_frontier":2}"#;
+        assert_eq!(interpret(Some(0), accepted, ""), Ok(None));
+        let rejected = r#"{"verdict":"rejected","step":7,"file":"t.ndjson","line":8,"seq":7,"event":"{}","frontier":1,"report":"REJECTED at step 7"}"#;
+        assert_eq!(interpret(Some(1), rejected, ""), Ok(Some(7)));
+        let error = r#"{"verdict":"error","message":"t.ndjson:3:1: bad event"}"#;
         assert_eq!(
-            interpret(Some(0), "ACCEPTED (5 events, largest frontier 2)\n", ""),
-            Ok(None)
+            interpret(Some(2), error, ""),
+            Err("t.ndjson:3:1: bad event".into())
         );
-        assert_eq!(
-            interpret(Some(1), "REJECTED at step 7 (line 8, seq 7)\n  ...\n", ""),
-            Ok(Some(7))
-        );
-        assert!(interpret(Some(2), "", "t.ndjson:3:1: bad event").is_err());
-        assert!(interpret(Some(0), "", "").is_err());
+        assert!(interpret(Some(0), "ACCEPTED", "").is_err());
+        assert!(interpret(Some(1), accepted, "").is_err());
     }
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tla_suite::exec::{Executor, Figures, RunRequest, RunResult};
+use tla_suite::exec::{Executor, RunRequest, RunResult, Summary};
 use tla_suite::manifest;
 use tla_suite::runner::{self, Selection, Status};
 
@@ -24,11 +24,11 @@ impl Executor for Fake {
             _ => ("success", None, 0),
         };
         std::thread::sleep(Duration::from_millis(wait));
-        RunResult::Finished(Figures {
+        RunResult::Finished(Summary {
             outcome: outcome.into(),
             violated: violated.map(String::from),
             trace_len: violated.map(|_| 3),
-            ..Figures::default()
+            ..Summary::default()
         })
     }
 }

@@ -93,7 +93,7 @@ fn auto_mutants_print_survivors_with_their_diff_and_the_score() {
     let (code, out) = mutants(&["--auto"]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("SURVIVED   line 7 in Init: 0 replaced by 1\n"),
+        out.contains("SURVIVED   Counter.tla:7 in Init: 0 replaced by 1\n"),
         "{out}"
     );
     assert!(out.contains("+ Init == x = 1 /\\ paused = FALSE"), "{out}");

@@ -11,8 +11,8 @@ pub mod scan;
 pub mod update;
 
 use crate::manifest::{CoverageEntry, Manifest};
+use crate::modules::{LookupError, ModuleTree};
 use crate::runner::Status;
-use crate::spec_text;
 use mask::Lang;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
@@ -44,7 +44,8 @@ pub fn hash_lines(text: &str, first: usize, last: usize) -> String {
 /// Where an entry's code is: `Ok(Some(hash))`, `Ok(None)` with a failure message (exit 1:
 /// the map no longer matches the code), or `Err` (exit 2: the entry cannot be read as written).
 enum Located {
-    Found(String),
+    /// The hash, and the 1-based line the hashed code starts on.
+    Found(String, usize),
     Missing(String),
 }
 
@@ -71,7 +72,10 @@ fn locate(m: &Manifest, e: &CoverageEntry) -> Result<Located, String> {
         })?;
         let found = scan::find_function(&text, lang, f.get_ref());
         return match found.as_slice() {
-            [one] => Ok(Located::Found(hash_lines(&text, one.first, one.last))),
+            [one] => Ok(Located::Found(
+                hash_lines(&text, one.first, one.last),
+                one.first + 1,
+            )),
             [] => Ok(Located::Missing(format!(
                 "action {} maps to {} {}, which is not in {}",
                 e.action.get_ref(),
@@ -129,9 +133,9 @@ fn locate(m: &Manifest, e: &CoverageEntry) -> Result<Located, String> {
             .message);
     }
     if b == a + 1 {
-        return Ok(Located::Found(hash_lines("", 1, 0)));
+        return Ok(Located::Found(hash_lines("", 1, 0), a + 2));
     }
-    Ok(Located::Found(hash_lines(&text, a + 1, b - 1)))
+    Ok(Located::Found(hash_lines(&text, a + 1, b - 1), a + 2))
 }
 
 fn code_name(e: &CoverageEntry) -> String {
@@ -142,8 +146,8 @@ fn code_name(e: &CoverageEntry) -> String {
     }
 }
 
-/// The definitions of each spec the entries may name (an entry's `spec`, else any check's).
-fn spec_definitions(m: &Manifest) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+/// The module tree of each spec the entries may name (an entry's `spec`, else any check's).
+fn spec_trees(m: &Manifest) -> Result<BTreeMap<String, ModuleTree>, String> {
     let mut specs: BTreeSet<String> = m.checks.iter().map(|c| c.spec.get_ref().clone()).collect();
     if let Some(cov) = &m.coverage {
         specs.extend(
@@ -154,18 +158,47 @@ fn spec_definitions(m: &Manifest) -> Result<BTreeMap<String, BTreeSet<String>>, 
     }
     let mut out = BTreeMap::new();
     for s in specs {
-        let path = m.spec_path(&s);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("{}: cannot read the spec: {e}", path.display()))?;
-        let parsed = spec_text::parse(&path.display().to_string(), &text)?;
-        let names = parsed
-            .definitions()
-            .iter()
-            .map(|d| d.name.to_string())
-            .collect();
-        out.insert(s, names);
+        let tree = ModuleTree::load(&m.spec_path(&s), &m.library)?;
+        out.insert(s, tree);
     }
     Ok(out)
+}
+
+/// Where an entry's action is defined: `Ok(())`, `Err((Failed, why))` when no spec has it
+/// (the map no longer matches the spec), `Err((CouldNotRun, why))` when the name is
+/// ambiguous or only a library module defines it (the entry cannot be right as written).
+fn action_defined(
+    trees: &BTreeMap<String, ModuleTree>,
+    e: &CoverageEntry,
+) -> Result<(), (Status, String)> {
+    let action = e.action.get_ref();
+    let chosen: Vec<(&String, &ModuleTree)> = match &e.spec {
+        Some(s) => trees.iter().filter(|(k, _)| *k == s.get_ref()).collect(),
+        None => trees.iter().collect(),
+    };
+    let mut worst = None;
+    for (_, t) in &chosen {
+        match t.find(action) {
+            Ok(_) => return Ok(()),
+            Err(LookupError::Missing(_)) => {}
+            Err(other) => worst = Some(other.message().to_string()),
+        }
+    }
+    if let Some(why) = worst {
+        return Err((Status::CouldNotRun, format!("action map: {why}")));
+    }
+    let where_ = match &e.spec {
+        Some(s) => s.get_ref().clone(),
+        None => trees.keys().cloned().collect::<Vec<_>>().join(", "),
+    };
+    Err((
+        Status::Failed,
+        format!(
+            "action map: {} {} names action {action}, which is not defined in {where_} or the modules it uses",
+            e.file.get_ref(),
+            code_name(e)
+        ),
+    ))
 }
 
 /// Checks every coverage entry: its action exists in the spec, its code exists, its hash is the
@@ -174,7 +207,7 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
     let Some(cov) = &m.coverage else {
         return Vec::new();
     };
-    let defs = spec_definitions(m);
+    let trees = spec_trees(m);
     cov.entry
         .iter()
         .map(|e| {
@@ -187,28 +220,17 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
                 sha256: None,
             };
             let action = e.action.get_ref();
-            let defs = match &defs {
-                Ok(d) => d,
+            let trees = match &trees {
+                Ok(t) => t,
                 Err(msg) => {
                     o.status = Status::CouldNotRun;
                     o.message = msg.clone();
                     return o;
                 }
             };
-            let in_spec = match &e.spec {
-                Some(s) => defs.get(s.get_ref()).is_some_and(|d| d.contains(action)),
-                None => defs.values().any(|d| d.contains(action)),
-            };
-            if !in_spec {
-                let where_ = e.spec.as_ref().map_or_else(
-                    || defs.keys().cloned().collect::<Vec<_>>().join(", "),
-                    |s| s.get_ref().clone(),
-                );
-                o.status = Status::Failed;
-                o.message = format!(
-                    "action map: {} {} names action {action}, which is not defined in {where_}",
-                    o.file, o.code
-                );
+            if let Err((status, message)) = action_defined(trees, e) {
+                o.status = status;
+                o.message = message;
                 return o;
             }
             match locate(m, e) {
@@ -220,7 +242,7 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
                     o.status = Status::Failed;
                     o.message = format!("action map: {msg}");
                 }
-                Ok(Located::Found(hash)) => {
+                Ok(Located::Found(hash, _)) => {
                     let recorded = e.sha256.as_ref().map(|s| s.get_ref().as_str());
                     if recorded == Some(hash.as_str()) {
                         o.message = "unchanged".into();
@@ -239,4 +261,80 @@ pub fn check(m: &Manifest) -> Vec<EntryOutcome> {
             o
         })
         .collect()
+}
+
+/// The action map read the other way: the definition an entry's action names (its module and
+/// name: module names are file names, one per file of the suite's specs folder, so an entry
+/// naming `spec = "Spec.tla"` maps the steps of a check of `MCSpec.tla` too) and the code it
+/// maps to, `src/lease.rs:88 claim_lease`. A printed counterexample names, for each step, the
+/// code of the action that took it.
+#[derive(Debug, Default)]
+pub struct ActionMap {
+    code: BTreeMap<(String, String), Vec<String>>,
+    /// Each spec's initial predicate: (module, definition).
+    init: BTreeMap<String, (String, String)>,
+}
+
+impl ActionMap {
+    /// The map of the manifest's coverage entries (empty without any), resolved in the module
+    /// tree of each check's spec; entries that cannot be resolved or located are left out
+    /// (the coverage check reports them).
+    pub fn of(m: &Manifest) -> ActionMap {
+        let mut map = ActionMap::default();
+        let Some(cov) = &m.coverage else {
+            return map;
+        };
+        let Ok(trees) = spec_trees(m) else {
+            return map;
+        };
+        for (spec, t) in &trees {
+            let c = m.checks.iter().find(|c| c.spec.get_ref() == spec);
+            let cfg = c
+                .and_then(|c| std::fs::read_to_string(m.config_path(c)).ok())
+                .unwrap_or_default();
+            let init = crate::cfg_edit::names_in(&cfg, &["INIT"])
+                .pop()
+                .unwrap_or_else(|| "Init".into());
+            if let Ok(d) = t.find(&init) {
+                let key = (t.modules[d.module].name.clone(), t.def(d).name.to_string());
+                map.init.insert(spec.clone(), key);
+            }
+        }
+        for e in &cov.entry {
+            let Ok(Located::Found(_, line)) = locate(m, e) else {
+                continue;
+            };
+            let code = format!("{}:{line} {}", e.file.get_ref(), code_name(e));
+            for (spec, t) in &trees {
+                if e.spec.as_ref().is_some_and(|s| s.get_ref() != spec) {
+                    continue;
+                }
+                if let Ok(d) = t.find(e.action.get_ref()) {
+                    let key = (t.modules[d.module].name.clone(), t.def(d).name.to_string());
+                    let codes = map.code.entry(key).or_default();
+                    if !codes.contains(&code) {
+                        codes.push(code.clone());
+                    }
+                }
+            }
+        }
+        map
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.code.is_empty()
+    }
+
+    /// The code a step of a counterexample of `spec` maps to: by the step's definition, or
+    /// for an initial state by the spec's initial predicate.
+    pub fn code_of(&self, spec: &str, module: Option<&str>, definition: Option<&str>) -> &[String] {
+        let key = match (module, definition) {
+            (Some(m), Some(d)) => (m.to_string(), d.to_string()),
+            _ => match self.init.get(spec) {
+                Some(key) => key.clone(),
+                None => return &[],
+            },
+        };
+        self.code.get(&key).map_or(&[], Vec::as_slice)
+    }
 }

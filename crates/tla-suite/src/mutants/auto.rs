@@ -12,7 +12,8 @@
 //! says nothing about the spec), nor temporal definitions such as Spec and its fairness.
 
 use super::diff::definition_diff;
-use crate::spec_text::{self, children, is_action_level, is_temporal};
+use crate::modules::{DefRef, Edited, ModuleTree};
+use crate::spec_text::{children, is_action_level, is_temporal};
 use std::collections::HashSet;
 use tla_syntax::ast::{Expr, ExprKind, Junction};
 use tla_syntax::Span;
@@ -21,11 +22,14 @@ use tla_syntax::Span;
 #[derive(Clone, Debug)]
 pub struct AutoMutant {
     pub definition: String,
+    /// The file of the definition (the root module's or another module of the spec's own).
+    pub file: std::path::PathBuf,
     /// What was done, e.g. "negated guard `x < 3`".
     pub description: String,
-    /// 1-based line of the edit in the original spec.
+    /// 1-based line of the edit in its file.
     pub line: usize,
-    pub spec_text: String,
+    /// The file's text with the edit made.
+    pub edit: Edited,
     /// The definition before and after, as `-`/`+` lines.
     pub diff: String,
 }
@@ -49,36 +53,47 @@ pub struct Target {
     pub only: Vec<String>,
 }
 
-/// Every mutant of the spec's root module, in source order, without duplicates.
-pub fn generate(path: &str, text: &str, target: &Target) -> Result<Vec<AutoMutant>, String> {
-    let parsed = spec_text::parse(path, text)?;
-    if let Some(missing) = target.only.iter().find(|o| parsed.definition(o).is_none()) {
-        return Err(format!("{path} has no definition named {missing}"));
+/// Every mutant of the definitions the check reaches in the spec's own modules (the root
+/// module and the user modules it extends or instantiates), module by module in source
+/// order, without duplicates.
+pub fn generate(tree: &ModuleTree, target: &Target) -> Result<Vec<AutoMutant>, String> {
+    let mut only = Vec::new();
+    for o in &target.only {
+        only.push(tree.find(o).map_err(|e| e.message().to_string())?);
     }
-    let reached = spec_text::reachable(&parsed, &target.roots);
+    let resolve = |names: &[String]| -> Vec<DefRef> {
+        names.iter().filter_map(|n| tree.find(n).ok()).collect()
+    };
+    let skip = resolve(&target.skip);
+    let init = resolve(std::slice::from_ref(&target.init));
+    let next = resolve(std::slice::from_ref(&target.next));
+    let reached = tree.reachable(&resolve(&target.roots));
     let mut out = Vec::new();
     let mut seen = HashSet::new();
-    for def in parsed.definitions() {
-        if target.skip.iter().any(|s| s == def.name)
-            || !reached.contains(def.name)
-            || (!target.only.is_empty() && !target.only.iter().any(|o| o == def.name))
+    for d in tree.user_defs() {
+        let def = tree.def(d);
+        if skip.contains(&d)
+            || !reached.contains(&d)
+            || (!only.is_empty() && !only.contains(&d))
             || is_temporal(def.body)
         {
             continue;
         }
+        let file = tree.file_of(d);
+        let text = file.source.text.as_str();
         let mut edits = Vec::new();
         let ctx = Ctx {
             text,
             in_action: is_action_level(def.body),
-            in_next: def.name == target.next,
-            in_init: def.name == target.init,
+            in_next: next.contains(&d),
+            in_init: init.contains(&d),
         };
         collect(def.body, &ctx, &mut edits);
         edits.sort_by_key(|e| e.span.start);
         for e in edits {
             let (s, t) = (e.span.start as usize, e.span.end as usize);
             let mutated = format!("{}{}{}", &text[..s], e.with, &text[t..]);
-            if mutated == text || !seen.insert(mutated.clone()) {
+            if mutated == text || !seen.insert((file.path.clone(), mutated.clone())) {
                 continue;
             }
             let delta = e.with.len() as isize - (t - s) as isize;
@@ -87,9 +102,14 @@ pub fn generate(path: &str, text: &str, target: &Target) -> Result<Vec<AutoMutan
             let diff = definition_diff(&text[ds..de], &mutated[ds..after_end]);
             out.push(AutoMutant {
                 definition: def.name.to_string(),
+                file: file.path.clone(),
                 description: e.what,
-                line: parsed.file.line_col(e.span.start).0,
-                spec_text: mutated,
+                line: file.source.line_col(e.span.start).0,
+                edit: Edited {
+                    file: file.path.clone(),
+                    text: mutated,
+                    root: tree.modules[d.module].file == 0,
+                },
                 diff,
             });
         }

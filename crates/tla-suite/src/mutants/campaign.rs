@@ -3,7 +3,7 @@
 
 use super::auto::{self, AutoMutant};
 use crate::cfg_edit;
-use crate::exec::{self, Executor, Figures, RunResult};
+use crate::exec::{self, Executor, RunResult, Summary};
 use crate::manifest::{Check, Manifest};
 use crate::runner;
 
@@ -23,13 +23,13 @@ pub enum Verdict {
 pub struct MutantResult {
     pub mutant: AutoMutant,
     pub verdict: Verdict,
-    pub figures: Option<Figures>,
+    pub figures: Option<Summary>,
 }
 
 pub struct Campaign {
     pub check: String,
     pub spec: String,
-    pub original: Figures,
+    pub original: Summary,
     pub results: Vec<MutantResult>,
 }
 
@@ -48,7 +48,7 @@ impl Campaign {
 
 /// TLC stops on a successor (or initial state) that leaves a variable unassigned: the mutant is
 /// not a spec TLC can run, so it says nothing about the properties and is not counted as killed.
-fn leaves_unassigned(f: &Figures) -> bool {
+fn leaves_unassigned(f: &Summary) -> bool {
     f.outcome == "error"
         && f.error.as_deref().is_some_and(|e| {
             e.contains("not completely specified") || e.contains("is not assigned a value")
@@ -97,8 +97,7 @@ pub fn run(
     parallel: usize,
 ) -> Result<Campaign, String> {
     let base = runner::request(m, c);
-    let spec_text = std::fs::read_to_string(&base.spec)
-        .map_err(|e| format!("{}: cannot read the spec: {e}", base.spec.display()))?;
+    let tree = crate::modules::ModuleTree::load(&base.spec, &m.library)?;
     let cfg = std::fs::read_to_string(&base.config).map_err(|e| {
         format!(
             "{}: cannot read the configuration: {e}",
@@ -107,7 +106,7 @@ pub fn run(
     })?;
     let mut target = target_of(&cfg);
     target.only = definitions.to_vec();
-    let mutants = auto::generate(&base.spec.display().to_string(), &spec_text, &target)?;
+    let mutants = auto::generate(&tree, &target)?;
     let original = match exec.run(&base) {
         RunResult::Finished(f) if f.succeeded() => f,
         RunResult::Finished(f) => {
@@ -121,10 +120,7 @@ pub fn run(
     };
     let reqs: Vec<_> = mutants
         .iter()
-        .map(|mu| exec::RunRequest {
-            spec_text: Some(mu.spec_text.clone()),
-            ..base.clone()
-        })
+        .map(|mu| base.clone().with_edit(mu.edit.clone()))
         .collect();
     let runs = exec::run_all(exec, &reqs, parallel);
     let results = mutants
@@ -166,6 +162,13 @@ pub fn run(
     })
 }
 
+fn file_name(p: &std::path::Path) -> String {
+    p.file_name().map_or_else(
+        || p.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    )
+}
+
 /// The campaign for people: one line per mutant, the diff of each survivor, then the score.
 pub fn text(c: &Campaign) -> String {
     let mut out = format!(
@@ -179,7 +182,13 @@ pub fn text(c: &Campaign) -> String {
     );
     for r in &c.results {
         let mu = &r.mutant;
-        let head = format!("line {} in {}: {}", mu.line, mu.definition, mu.description);
+        let head = format!(
+            "{}:{} in {}: {}",
+            file_name(&mu.file),
+            mu.line,
+            mu.definition,
+            mu.description
+        );
         match &r.verdict {
             Verdict::Killed(by) => out.push_str(&format!(
                 "  killed     {head}: by {}\n",
@@ -224,6 +233,7 @@ pub fn json(c: &Campaign) -> serde_json::Value {
             };
             serde_json::json!({
                 "definition": r.mutant.definition,
+                "file": r.mutant.file,
                 "line": r.mutant.line,
                 "mutation": r.mutant.description,
                 "verdict": verdict,

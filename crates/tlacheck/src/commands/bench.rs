@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use tla_suite::exec::Summary;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -39,7 +40,7 @@ pub(super) struct Measured {
     /// User + system CPU seconds of the child (the machine may be shared: wall time varies).
     pub(super) cpu_seconds: f64,
     peak_rss_kb: i64,
-    pub(super) result: Option<Json>,
+    pub(super) result: Option<Summary>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -73,17 +74,19 @@ pub fn run(args: Args) -> u8 {
             continue;
         }
         for &w in &args.workers {
-            let dir = args.corpus.join(m["folder"].as_str().unwrap_or(""));
-            let mut cmd = Command::new(&exe);
-            cmd.current_dir(&dir)
-                .arg("check")
-                .arg(format!("{}.tla", m["root_module"].as_str().unwrap_or("")))
-                .args(["--config", m["cfg"].as_str().unwrap_or("")])
-                .args(["--workers", &w.to_string(), "--json"])
+            let cmd = tla_suite::child::CheckCommand {
+                exe: exe.clone(),
+                spec: format!("{}.tla", m["root_module"].as_str().unwrap_or("")).into(),
+                config: Some(m["cfg"].as_str().unwrap_or("").into()),
+                library: vec!["../_community".into(), "../_tlapm".into()],
+                dir: Some(args.corpus.join(m["folder"].as_str().unwrap_or(""))),
+                workers: Some(w),
+                json: true,
                 // The figures compared are TLC's with `-lncheck final`.
-                .args(["--lncheck", "final"])
-                .args(["--library", "../_community", "--library", "../_tlapm"]);
-            let r = match measure(cmd, Duration::from_secs(args.timeout)) {
+                lncheck_final: true,
+                ..Default::default()
+            };
+            let r = match measure(cmd.command(), Duration::from_secs(args.timeout)) {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("{id}: {e}");
@@ -99,15 +102,14 @@ pub fn run(args: Args) -> u8 {
             let figures = match &r.result {
                 None => "no result (killed or failed)".to_string(),
                 Some(j) => {
-                    let same = ["distinct", "generated", "depth"]
-                        .iter()
-                        .all(|k| j[k].as_u64() == m[k].as_u64());
+                    let same = [j.distinct, j.generated, j.depth]
+                        == ["distinct", "generated", "depth"].map(|k| m[k].as_u64().unwrap_or(0));
                     if same {
                         "= TLC".to_string()
                     } else {
                         format!(
                             "differ: {} distinct, {} generated, depth {}",
-                            j["distinct"], j["generated"], j["depth"]
+                            j.distinct, j.generated, j.depth
                         )
                     }
                 }
@@ -168,11 +170,7 @@ pub(super) fn measure(mut cmd: Command, limit: Duration) -> Result<Measured, Str
         seconds = start.elapsed().as_secs_f64();
         done.store(true, Ordering::Relaxed);
     });
-    let result = out
-        .trim()
-        .lines()
-        .last()
-        .and_then(|l| serde_json::from_str::<Json>(l).ok());
+    let result = Summary::from_output(&out);
     let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     Ok(Measured {
         seconds,

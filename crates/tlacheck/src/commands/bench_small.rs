@@ -100,19 +100,18 @@ fn fastest(exe: &std::path::Path, args: &Args, m: &Json, workers: u32) -> Option
 }
 
 /// "= TLC" when the run's distinct states, states generated and depth are TLC's.
-fn figures(tlc: &Json, result: Option<&Json>) -> String {
+fn figures(tlc: &Json, result: Option<&tla_suite::exec::Summary>) -> String {
     let Some(j) = result else {
         return "no result (killed or failed)".to_string();
     };
-    if ["distinct", "generated", "depth"]
-        .iter()
-        .all(|k| j[k].as_u64() == tlc[k].as_u64())
+    if [j.distinct, j.generated, j.depth]
+        == ["distinct", "generated", "depth"].map(|k| tlc[k].as_u64().unwrap_or(0))
     {
         "= TLC".to_string()
     } else {
         format!(
             "differ: {} distinct, {} generated, depth {}",
-            j["distinct"], j["generated"], j["depth"]
+            j.distinct, j.generated, j.depth
         )
     }
 }

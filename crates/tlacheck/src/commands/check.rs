@@ -145,6 +145,7 @@ pub fn run(args: Args) -> u8 {
     let setup = Setup {
         spec_path: args.spec.clone(),
         spec_text,
+        module_texts: Vec::new(),
         config_path: args.config.clone(),
         config_text: None,
         search: super::search_path(&args.library),

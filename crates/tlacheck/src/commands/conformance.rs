@@ -293,20 +293,25 @@ pub(super) fn model_command(exe: &Path, corpus: &Path, m: &Json, workers: u32) -
                 .collect()
         })
         .unwrap_or_default();
-    let mut command = Command::new(exe);
-    if let [file] = data[..] {
-        command.env("JSON", file);
-    }
-    command
-        .current_dir(&dir)
-        .args(["check", &root, "--config", &cfg])
-        .args(["--workers", &workers.to_string()])
+    let mut extra: Vec<std::ffi::OsString> = defines.into_iter().map(Into::into).collect();
+    extra.extend(seed_and_fp(tlc).into_iter().map(Into::into));
+    tla_suite::child::CheckCommand {
+        exe: exe.to_path_buf(),
+        spec: root.into(),
+        config: Some(cfg.into()),
+        library: vec!["../_community".into(), "../_tlapm".into()],
+        dir: Some(dir),
+        workers: Some(workers),
         // The corpus's figures are TLC's with `-lncheck final`.
-        .args(["--lncheck", "final"])
-        .args(&defines)
-        .args(seed_and_fp(tlc))
-        .args(["--library", "../_community", "--library", "../_tlapm"]);
-    command
+        lncheck_final: true,
+        extra,
+        env: match data[..] {
+            [file] => vec![("JSON".into(), file.into())],
+            _ => Vec::new(),
+        },
+        ..Default::default()
+    }
+    .command()
 }
 
 pub(super) fn seed_and_fp(tlc: &Json) -> Vec<String> {

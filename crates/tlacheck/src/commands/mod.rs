@@ -19,6 +19,7 @@ mod tlc_output;
 pub mod tlc_text;
 mod tool_mode;
 pub mod trace;
+mod trace_json;
 pub mod trace_suite;
 pub mod translate;
 pub mod verify;

@@ -84,10 +84,15 @@ fn run_inner(args: Args) -> Result<u8, String> {
             .collect();
         let outcomes = runner::run(items, &exec, None, parallel);
         let code = runner::exit_code(outcomes.iter().map(|o| o.status));
+        let extras = report::Extras {
+            actions: tla_suite::coverage::ActionMap::of(&m),
+            ..report::Extras::default()
+        };
         if args.json {
-            println!("{:#}", report::json(&m.suite.name, &outcomes, &[], code));
+            let j = report::json(&m.suite.name, &outcomes, &[], &extras, code);
+            println!("{j:#}");
         } else {
-            print!("{}", report::text(&outcomes, &[]));
+            print!("{}", report::text(&outcomes, &[], &extras));
         }
         return Ok(code);
     }

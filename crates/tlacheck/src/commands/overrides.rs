@@ -17,5 +17,8 @@ pub fn apply(mut setup: Setup, from_stdin: bool) -> Result<Setup, String> {
         .map_err(|e| format!("<stdin>:{}:{}: bad overrides: {e}", e.line(), e.column()))?;
     setup.spec_text = o.spec_text;
     setup.config_text = o.config_text;
+    setup.module_texts = (o.module_texts.into_iter())
+        .map(|m| (m.path, m.text))
+        .collect();
     Ok(setup)
 }

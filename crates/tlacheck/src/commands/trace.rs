@@ -42,6 +42,9 @@ struct Common {
     /// On rejection, write the longest matched prefix to FILE as an ITF trace.
     #[arg(long = "prefix-out", value_name = "FILE")]
     prefix_out: Option<PathBuf>,
+    /// validate: print the verdict as one JSON object (tla-suite's `TraceVerdict`) instead.
+    #[arg(long)]
+    json: bool,
 }
 
 impl Common {
@@ -79,6 +82,7 @@ fn validate(c: Common) -> u8 {
             Ok(t) => traces.push(t),
             Err(e) => {
                 eprintln!("{e}");
+                super::trace_json::error(c.json, &e.to_string());
                 return 2;
             }
         }
@@ -86,6 +90,7 @@ fn validate(c: Common) -> u8 {
     match tla_trace::validate_files(&c.setup(), &traces, &c.options()) {
         Err(f) => {
             eprint!("{}", f.message);
+            super::trace_json::error(c.json, &f.message);
             2
         }
         Ok(Verdict::Accepted {
@@ -93,7 +98,9 @@ fn validate(c: Common) -> u8 {
             largest_frontier,
             ..
         }) => {
-            if traces.len() > 1 {
+            if c.json {
+                super::trace_json::accepted(events, largest_frontier);
+            } else if traces.len() > 1 {
                 println!(
                     "ACCEPTED ({events} events of {} logs, largest frontier {largest_frontier})",
                     traces.len()
@@ -104,9 +111,13 @@ fn validate(c: Common) -> u8 {
             0
         }
         Ok(Verdict::Rejected(r)) => {
-            print!("{}", r.render());
+            let source = r.file.as_deref().unwrap_or(&traces[0].file);
+            if c.json {
+                super::trace_json::rejected(source, &r);
+            } else {
+                print!("{}", r.render());
+            }
             if let Some(path) = &c.prefix_out {
-                let source = r.file.as_deref().unwrap_or(&traces[0].file);
                 let doc = tla_trace::itf::trace_to_itf(source, &r.vars, &r.prefix)
                     .and_then(|d| serde_json::to_string_pretty(&d).map_err(|e| e.to_string()))
                     .and_then(|s| std::fs::write(path, s + "\n").map_err(|e| e.to_string()));

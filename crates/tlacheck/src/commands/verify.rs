@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use tla_suite::manifest::{self, Tier};
 use tla_suite::runner::{self, Selection};
-use tla_suite::{coverage, exec, report};
+use tla_suite::{claims, coverage, exec, properties, report};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -98,28 +98,40 @@ fn run_inner(args: Args) -> Result<u8, String> {
     };
     let outcomes = runner::run_with_progress(items, &exec, Some(&traces), parallel, &progress);
     // Coverage is checked once per suite run: not in a partial (--only) run, only in shard 1.
-    let cov = if args.only.is_empty() && shard.is_none_or(|(i, _)| i == 1) {
-        coverage::check(&m)
+    // So are the [[property]] links, static checks like it.
+    let whole = args.only.is_empty() && shard.is_none_or(|(i, _)| i == 1);
+    let (cov, links) = if whole {
+        (coverage::check(&m), properties::check(&m))
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
+    };
+    let extras = report::Extras {
+        links,
+        unchecked: claims::unchecked(&m),
+        actions: coverage::ActionMap::of(&m),
     };
     let code = runner::exit_code(
         outcomes
             .iter()
             .map(|o| o.status)
-            .chain(cov.iter().map(|c| c.status)),
+            .chain(cov.iter().map(|c| c.status))
+            .chain(extras.links.iter().map(|l| l.status)),
     );
-    print!("{}", report::text(&outcomes, &cov));
+    print!("{}", report::text(&outcomes, &cov, &extras));
     if let Some(p) = &args.report_json {
-        let j = report::json(&m.suite.name, &outcomes, &cov, code);
+        let j = report::json(&m.suite.name, &outcomes, &cov, &extras, code);
         write(p, &format!("{j:#}\n"))?;
     }
     if let Some(p) = &args.junit {
-        write(p, &report::junit(&m.suite.name, &outcomes, &cov))?;
+        write(
+            p,
+            &report::junit(&m.suite.name, &outcomes, &cov, &extras.links),
+        )?;
     }
     let count = |s| {
         outcomes.iter().filter(|o| o.status == s).count()
             + cov.iter().filter(|c| c.status == s).count()
+            + extras.links.iter().filter(|l| l.status == s).count()
     };
     println!(
         "\n{}: {} held, {} failed, {} could not run (exit {code})",
