@@ -5,6 +5,7 @@ mod assumptions;
 pub mod checkpoint;
 pub mod collision;
 pub mod config;
+pub mod dfid;
 pub mod engine;
 mod expand;
 mod frontier;

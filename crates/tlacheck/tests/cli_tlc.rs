@@ -578,6 +578,7 @@ fn every_option_of_tlc_is_accepted() {
         &["-dumpTrace", "json", "t.json"],
         &["-simulate", "num=2"],
         &["-maxSetSize", "1000"],
+        &["-dfid", "10"],
     ];
     let warned: &[&[&str]] = &[
         // -depth bounds simulation only.
@@ -591,7 +592,6 @@ fn every_option_of_tlc_is_accepted() {
         &["-messagesAsErrors", "2110"],
         &["-suppressMessages", "2110"],
         &["-loadTrace", "json", "t.json"],
-        &["-dfid", "3"],
         &["-coverage", "1"],
         &["-dump", "states.dump"],
         &["-dump", "dot,colorize", "states.dot"],

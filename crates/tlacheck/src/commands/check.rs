@@ -103,10 +103,16 @@ impl Args {
 
 pub fn run(args: Args) -> u8 {
     let start = Instant::now();
-    let workers = args.workers.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let workers = match (args.workers, args.tlc.dfid) {
+        (Some(n), _) => n as usize,
+        // TLC's DFID runs one worker.
+        (None, Some(_)) => 1,
+        (None, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.tlc.dfid.is_some() && workers > 1 {
+        println!("{}", tla_check::dfid::MANY_WORKERS);
+        return tla_check::dfid::GENERAL_ERROR;
+    }
     for w in args.tlc.not_carried_out() {
         eprintln!("{w}");
     }
@@ -176,19 +182,19 @@ pub fn run(args: Args) -> u8 {
     let started_at = std::time::SystemTime::now();
     // TLC's lines before the result: printed now, or framed with the rest in tool mode.
     let mut head = String::new();
+    let mut mode_line = tlc_text::mode_line(args.fp, args.seed, workers);
+    if args.tlc.dfid.is_some() {
+        mode_line = mode_line.replacen("breadth-first", "depth-first", 1);
+    }
     if !args.json && !args.simulate {
-        head = format!(
-            "{}\n{}\n",
-            tlc_text::mode_line(args.fp, args.seed, workers),
-            tlc_text::starting_line(started_at)
-        );
+        head = format!("{}\n{}\n", mode_line, tlc_text::starting_line(started_at));
         if args.tlc.tool {
             // Tool mode's first messages: the version, then SANY's start and end (the spec is
             // parsed by then).
             head = format!(
                 "{}\n{}\nStarting SANY...\nSANY finished.\n{}",
                 tool_mode::version_line(),
-                tlc_text::mode_line(args.fp, args.seed, workers),
+                mode_line,
                 tlc_text::starting_line(started_at)
             ) + "\n";
         } else {
@@ -207,6 +213,17 @@ pub fn run(args: Args) -> u8 {
                 args.json,
                 start,
             ));
+        }
+        if let Some(max_level) = args.tlc.dfid {
+            let run = super::dfid::Run {
+                max_level,
+                no_deadlock: args.no_deadlock,
+                json: args.json,
+                tool: args.tlc.tool,
+                head: std::mem::take(&mut head),
+                start,
+            };
+            return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
         }
         let warning = tla_check::symmetry::liveness_warning(model);
         if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
@@ -312,7 +329,8 @@ fn tlc_report(
     tool_mode::frame(&text)
 }
 
-/// What a run did: a search (printed by the caller) or a simulation (already printed).
+/// What a run did: a search (printed by the caller) or a simulation or DFID search (already
+/// printed).
 enum Ran {
     Searched(Box<session::Outcome>),
     Simulated(u8),

@@ -7,6 +7,7 @@ pub mod checkpoint;
 mod child;
 pub mod conformance;
 mod conformance_regress;
+mod dfid;
 pub mod dump_trace;
 pub mod mutants;
 pub mod overrides;

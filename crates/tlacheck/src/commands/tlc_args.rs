@@ -60,7 +60,6 @@ fn form(option: &str) -> Option<Form> {
         "-fp" => Value("--fp"),
         "-lncheck" => Value("--lncheck"),
         "-maxSetSize" => Value("--max-set-size"),
-        "-dfid" => Value("--dfid"),
         "-userFile" => Value("--user-file"),
         "-coverage" => Value("--coverage"),
         "-inv" => Value("--inv"),
@@ -184,6 +183,27 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
                 };
                 out.args.push("--workers".into());
                 out.args.push(n.into());
+            }
+            "-dfid" => {
+                // TLC's messages, the first without the space TLC leaves out.
+                let n = text(i).ok_or_else(|| {
+                    TlcArgError("Error: expect a nonnegative integer for -dfid option.".into())
+                })?;
+                i += 1;
+                match n.parse::<i32>() {
+                    Ok(d) if d >= 0 => {
+                        out.args.push("--dfid".into());
+                        out.args.push(d.to_string().into());
+                    }
+                    Ok(_) => {
+                        return Err(TlcArgError(
+                            "Error: expect a nonnegative integer for -dfid option.".into(),
+                        ))
+                    }
+                    Err(_) => return Err(TlcArgError(format!(
+                        "Error: expect a nonnegative integer for -dfid option. But encountered {n}"
+                    ))),
+                }
             }
             "-dumpTrace" => {
                 let format = value(i, "a format (tla or json)")?;

@@ -63,7 +63,6 @@ impl TlcOptions {
                 ));
             }
         };
-        say(self.dfid.is_some(), "-dfid");
         say(self.coverage.is_some(), "-coverage");
         out
     }
