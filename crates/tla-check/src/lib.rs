@@ -25,6 +25,7 @@ pub mod seen;
 pub mod session;
 pub mod simulate;
 mod split;
+pub mod state_dump;
 pub mod symmetry;
 pub mod view_print;
 mod workers;

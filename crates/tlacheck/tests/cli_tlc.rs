@@ -579,6 +579,8 @@ fn every_option_of_tlc_is_accepted() {
         &["-simulate", "num=2"],
         &["-maxSetSize", "1000"],
         &["-dfid", "10"],
+        &["-dump", "states.dump"],
+        &["-dump", "dot,colorize", "states.dot"],
     ];
     let warned: &[&[&str]] = &[
         // -depth bounds simulation only.
@@ -593,8 +595,6 @@ fn every_option_of_tlc_is_accepted() {
         &["-suppressMessages", "2110"],
         &["-loadTrace", "json", "t.json"],
         &["-coverage", "1"],
-        &["-dump", "states.dump"],
-        &["-dump", "dot,colorize", "states.dot"],
         &["-generateSpecTE"],
         &["-debugger", "nosuspend"],
     ];

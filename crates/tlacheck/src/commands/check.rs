@@ -122,6 +122,14 @@ pub fn run(args: Args) -> u8 {
             return 2;
         }
     }
+    let dump = match args.tlc.dump_plan() {
+        Ok(plan) => plan,
+        Err(message) => {
+            // TLC refuses its command line (exit 1).
+            println!("{message}");
+            return 1;
+        }
+    };
     if let Some(path) = &args.dump_trace {
         if let Err(e) = super::dump_trace::check_path(path) {
             eprintln!("{e}");
@@ -240,7 +248,18 @@ pub fn run(args: Args) -> u8 {
             },
             Err(message) => return Ran::Refused(message),
         };
-        let mut outcome = session::search(&setup, &loaded.spec, ev, model, opts);
+        let dumped = (dump.clone()).map(|plan| {
+            let d = tla_check::state_dump::StateDump::new(&loaded.spec, &model.vars, plan);
+            std::sync::Arc::new(std::sync::Mutex::new(d))
+        });
+        let observer = (dumped.clone()).map(|d| {
+            Box::new(tla_check::state_dump::SharedDump(d))
+                as Box<dyn tla_check::engine::TransitionObserver>
+        });
+        let mut outcome = session::search_observed(&setup, &loaded.spec, ev, model, opts, observer);
+        if let Some(d) = dumped {
+            d.lock().expect("the dump").finish();
+        }
         if args.tlc.view {
             // TLC's -view: the counterexample's states printed through the VIEW.
             let trace = &outcome.report.trace;

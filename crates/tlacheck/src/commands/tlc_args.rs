@@ -200,9 +200,11 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
                             "Error: expect a nonnegative integer for -dfid option.".into(),
                         ))
                     }
-                    Err(_) => return Err(TlcArgError(format!(
+                    Err(_) => {
+                        return Err(TlcArgError(format!(
                         "Error: expect a nonnegative integer for -dfid option. But encountered {n}"
-                    ))),
+                    )))
+                    }
                 }
             }
             "-dumpTrace" => {
@@ -215,12 +217,16 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
             "-dump" => {
                 // `-dump [dot[,colorize,actionlabels,...]] FILE`
                 if text(i).is_some_and(|f| f.starts_with("dot")) && i + 1 < args.len() {
+                    out.args.push("--dump-format".into());
+                    out.args.push(args[i].clone());
                     i += 1;
                 }
-                value(i, "a file name")?;
+                let file = text(i).ok_or_else(|| {
+                    TlcArgError("Error: A file name for dumping states required.".into())
+                })?;
                 i += 1;
-                out.warnings
-                    .push(warning("-dump", "the state graph is not written to a file"));
+                out.args.push("--dump-states".into());
+                out.args.push(file.into());
             }
             "-generateSpecTE" => {
                 if text(i) == Some("nomonolith") {

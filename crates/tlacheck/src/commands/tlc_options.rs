@@ -46,6 +46,13 @@ pub struct TlcOptions {
     /// `Module!Op` evaluated after the search as a POSTCONDITION (TLC's -postCondition).
     #[arg(long, value_name = "MOD!OP")]
     pub postcondition: Option<String>,
+    /// Write every state found to FILE (TLC's -dump; `.dump` is added unless it ends so).
+    #[arg(long = "dump-states", value_name = "FILE")]
+    pub dump_states: Option<String>,
+    /// With --dump-states: TLC's `dot[,colorize,actionlabels,snapshot,strict]`, the state
+    /// graph in GraphViz's dot format (`.dot` is added to the file name).
+    #[arg(long = "dump-format", value_name = "FORMAT", requires = "dump_states")]
+    pub dump_format: Option<String>,
     /// `FORMAT=FILE`: the counterexample written as TLC's -dumpTrace FORMAT FILE does
     /// (`tla` or `json`); repeatable.
     #[arg(long = "dump-trace-as", value_name = "FORMAT=FILE")]
@@ -116,6 +123,21 @@ impl TlcOptions {
         setup.spec_text = Some(format!("{}{defs}{}", &spec[..end], &spec[end..]));
         setup.config_text = Some(config);
         Ok(())
+    }
+
+    /// TLC's -dump: where and how; the file is created now, as TLC does before the run.
+    pub fn dump_plan(&self) -> Result<Option<tla_check::state_dump::DumpPlan>, String> {
+        let Some(file) = &self.dump_states else {
+            return Ok(None);
+        };
+        let plan = tla_check::state_dump::DumpPlan::new(self.dump_format.as_deref(), file);
+        std::fs::File::create(&plan.path).map_err(|_| {
+            let p = plan.path.display();
+            format!(
+                "Error: Unable to write to file {p}\nError: Given file name {p} for dumping states invalid."
+            )
+        })?;
+        Ok(Some(plan))
     }
 
     /// `--cleanup`: TLC deletes its metadata folder before a run that does not recover.
