@@ -173,6 +173,12 @@ pub fn run(args: Args) -> u8 {
         eprintln!("{message}");
         return 2;
     }
+    if let Some(file) = &args.tlc.load_trace {
+        if let Err(message) = super::load_trace::add(&mut setup, file) {
+            eprintln!("{message}");
+            return 2;
+        }
+    }
     let loaded = match session::load(&setup) {
         Ok(l) => l,
         Err(e) => {

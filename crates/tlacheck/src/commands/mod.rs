@@ -9,6 +9,7 @@ pub mod conformance;
 mod conformance_regress;
 mod dfid;
 pub mod dump_trace;
+mod load_trace;
 pub mod mutants;
 pub mod overrides;
 pub mod parse;

@@ -81,10 +81,6 @@ fn form(option: &str) -> Option<Form> {
             values: 1,
             why: "TLC's message codes are not selectable here",
         },
-        "-loadTrace" => Ignored {
-            values: 2,
-            why: "a trace is checked with `tlacheck trace validate`",
-        },
         _ => return None,
     })
 }
@@ -206,6 +202,26 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
                     )))
                     }
                 }
+            }
+            a if a.eq_ignore_ascii_case("-loadTrace") => {
+                let (Some(format), Some(file)) = (text(i), text(i + 1)) else {
+                    return Err(TlcArgError(
+                        "Error: A format and a file name for loading traces required.".into(),
+                    ));
+                };
+                i += 2;
+                if format.eq_ignore_ascii_case("tlc") {
+                    return Err(TlcArgError(format!(
+                        "Error: -loadTrace tlc {file}: tlacheck does not read TLC's binary trace files; write the trace with -dumpTrace json and load it with -loadTrace json."
+                    )));
+                }
+                if !format.eq_ignore_ascii_case("json") {
+                    return Err(TlcArgError(format!(
+                        "Error: Unknown format {format} given to -loadTrace."
+                    )));
+                }
+                out.args.push("--load-trace".into());
+                out.args.push(file.into());
             }
             "-dumpTrace" => {
                 let format = value(i, "a format (tla or json)")?;

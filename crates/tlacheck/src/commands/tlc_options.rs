@@ -53,6 +53,10 @@ pub struct TlcOptions {
     /// graph in GraphViz's dot format (`.dot` is added to the file name).
     #[arg(long = "dump-format", value_name = "FORMAT", requires = "dump_states")]
     pub dump_format: Option<String>,
+    /// Replay a counterexample written by -dumpTrace json as a constraint (TLC's -loadTrace
+    /// json FILE).
+    #[arg(long = "load-trace", value_name = "FILE")]
+    pub load_trace: Option<String>,
     /// `FORMAT=FILE`: the counterexample written as TLC's -dumpTrace FORMAT FILE does
     /// (`tla` or `json`); repeatable.
     #[arg(long = "dump-trace-as", value_name = "FORMAT=FILE")]
@@ -151,7 +155,7 @@ impl TlcOptions {
 }
 
 /// Where the first module's closing `====` line begins.
-fn root_module_end(text: &str) -> Option<usize> {
+pub(super) fn root_module_end(text: &str) -> Option<usize> {
     let mut offset = 0;
     let mut in_module = false;
     for line in text.split_inclusive('\n') {
