@@ -37,7 +37,7 @@
 //! to its end do not depend on the order when no state is reachable at two depths that both
 //! matter for the pass.
 
-use crate::engine::{Report, TraceState, Verdict};
+use crate::engine::{Report, TraceState, TransitionObserver, Verdict};
 use crate::model::{Check, Model};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -133,7 +133,7 @@ struct Node {
 
 type Stop = (Verdict, Vec<TraceState>);
 
-struct Dfid<'m, 'e, 'a> {
+struct Dfid<'m, 'e, 'a, 'o> {
     ev: &'e Evaluator<'a>,
     model: &'m Model,
     opts: &'m DfidOptions,
@@ -147,10 +147,17 @@ struct Dfid<'m, 'e, 'a> {
     cur_level: usize,
     /// The first violation: TLC's worker still finishes the descent from its initial state.
     stopped: Option<Stop>,
+    /// Told of each initial state and in-model step, as TLC's state writer is (-dump).
+    observer: Option<&'o mut dyn TransitionObserver>,
 }
 
 /// Runs the search.
-pub fn check(ev: &Evaluator, model: &Model, opts: &DfidOptions) -> DfidReport {
+pub fn check(
+    ev: &Evaluator,
+    model: &Model,
+    opts: &DfidOptions,
+    observer: Option<&mut dyn TransitionObserver>,
+) -> DfidReport {
     let mut d = Dfid {
         ev,
         model,
@@ -167,6 +174,7 @@ pub fn check(ev: &Evaluator, model: &Model, opts: &DfidOptions) -> DfidReport {
         stack: Vec::new(),
         cur_level: 0,
         stopped: None,
+        observer,
     };
     let mut out = DfidReport {
         report: empty_report(),
@@ -208,7 +216,7 @@ fn empty_report() -> Report {
     }
 }
 
-impl Dfid<'_, '_, '_> {
+impl Dfid<'_, '_, '_, '_> {
     /// The whole run; a stop ends it with that verdict and trace.
     fn run(&mut self, out: &mut DfidReport) -> Option<Stop> {
         if let Err(v) = crate::assumptions::check(self.ev, 1) {
@@ -294,6 +302,9 @@ impl Dfid<'_, '_, '_> {
                     .fingerprint(&st)
                     .map_err(|e| (Verdict::Error(e), one()))?;
                 new = self.seen.set(fp, 0).is_none();
+                if let (true, Some(o)) = (new, self.observer.as_mut()) {
+                    o.transition(None, fp, None, true, &st);
+                }
                 if new {
                     kept.push(Node {
                         state: st.clone(),
@@ -439,6 +450,9 @@ impl Dfid<'_, '_, '_> {
                     .map_err(|e| stop(Verdict::Error(e), self))?;
                 let old = self.seen.set(fp, 0);
                 new = old.is_none();
+                if let Some(o) = self.observer.as_mut() {
+                    o.transition(Some(node.fp), fp, *action, new, succ);
+                }
                 all_done &= old.is_some_and(|s| s & DONE == DONE);
                 all_non_leaf &= !self.seen.is_leaf(old);
                 if !self.seen.completed(old.unwrap_or(0)) {

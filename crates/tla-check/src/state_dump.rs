@@ -89,9 +89,17 @@ pub struct StateDump<'s> {
     ranked: std::collections::HashSet<u64>,
     colors: Vec<(String, u32)>,
     strict: std::collections::HashSet<u64>,
+    /// TLC's DFID passes its writer no action: its edges carry no attributes.
+    actions: bool,
 }
 
 impl<'s> StateDump<'s> {
+    /// Edges written without their `[label=...]` attributes, as TLC's DFID writes them.
+    pub fn without_actions(mut self) -> Self {
+        self.actions = false;
+        self
+    }
+
     pub fn new(spec: &'s Spec, vars: &[VarId], plan: DumpPlan) -> Self {
         let mut text = String::new();
         if let Some(dot) = &plan.dot {
@@ -112,6 +120,7 @@ impl<'s> StateDump<'s> {
             ranked: Default::default(),
             colors: Vec::new(),
             strict: Default::default(),
+            actions: true,
         }
     }
 
@@ -236,18 +245,21 @@ impl TransitionObserver for StateDump<'_> {
         if dot.strict && !self.strict.insert(from ^ to) {
             return;
         }
-        let name = action.map_or(String::new(), |d| self.spec.def(d).name.clone());
-        let color = if dot.colorize {
-            self.color(&name).to_string()
-        } else {
-            "black".to_string()
-        };
-        let label = if dot.action_labels { name.as_str() } else { "" };
-        let _ = writeln!(
-            self.text,
-            "{} -> {} [label=\"{label}\",color=\"{color}\",fontcolor=\"{color}\"];",
-            from as i64, to as i64
-        );
+        let _ = write!(self.text, "{} -> {}", from as i64, to as i64);
+        if self.actions {
+            let name = action.map_or(String::new(), |d| self.spec.def(d).name.clone());
+            let color = if dot.colorize {
+                self.color(&name).to_string()
+            } else {
+                "black".to_string()
+            };
+            let label = if dot.action_labels { name.as_str() } else { "" };
+            let _ = write!(
+                self.text,
+                " [label=\"{label}\",color=\"{color}\",fontcolor=\"{color}\"]"
+            );
+        }
+        self.text.push_str(";\n");
         if new {
             let text = self.dot_text(state);
             let _ = writeln!(

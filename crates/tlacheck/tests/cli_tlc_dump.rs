@@ -153,3 +153,38 @@ fn a_dump_file_that_cannot_be_written_is_refused() {
         .code(1)
         .says("Error: A file name for dumping states required.");
 }
+
+// TLC -dfid 10 -dump states Two: the same three states; -dfid 10 -dump dot graph Two: each
+// pass's steps again, without attributes (TLC's DFID gives its writer no action).
+#[test]
+fn the_dfid_search_dumps_its_steps_too() {
+    let d = model();
+    tlc(&d, &["-dfid", "10", "-dump", "states", "Two"]).code(0);
+    assert_eq!(
+        read(&d, "states.dump"),
+        "State 1:\nx = 0\n\nState 2:\nx = 1\n\nState 3:\nx = 2\n\n"
+    );
+    tlc(&d, &["-dfid", "10", "-dump", "dot", "graph", "Two"]).code(0);
+    let want = r#"strict digraph DiskGraph {
+node [shape=box,style=rounded]
+nodesep=0.35;
+subgraph cluster_graph {
+color="white";
+#0 [label="x = 0",style = filled]
+#0 -> #1;
+#1 [label="x = 1",tooltip="x = 1"];
+#0 -> #1;
+#1 -> #2;
+#2 [label="x = 2",tooltip="x = 2"];
+#1 -> #0;
+#0 -> #1;
+#1 -> #2;
+#1 -> #0;
+#2 -> #1;
+{rank = same; #0;}
+{rank = same; #1;}
+{rank = same; #2;}
+}
+}"#;
+    assert_eq!(numbered(&read(&d, "graph.dot")), want);
+}

@@ -236,6 +236,7 @@ pub fn run(args: Args) -> u8 {
                 tool: args.tlc.tool,
                 head: std::mem::take(&mut head),
                 start,
+                dump: dump.clone(),
             };
             return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
         }

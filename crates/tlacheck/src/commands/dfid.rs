@@ -16,6 +16,8 @@ pub struct Run {
     /// The lines already composed before the result (tool mode frames them with the rest).
     pub head: String,
     pub start: Instant,
+    /// TLC's -dump.
+    pub dump: Option<tla_check::state_dump::DumpPlan>,
 }
 
 /// Runs the search and prints it; TLC's exit status.
@@ -27,7 +29,15 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> u8 {
         check_deadlock: model.check_deadlock && !r.no_deadlock,
         max_level: r.max_level,
     };
-    let found = dfid::check(ev, model, &opts);
+    let mut dump = (r.dump.clone())
+        .map(|p| tla_check::state_dump::StateDump::new(spec, &model.vars, p).without_actions());
+    let observer = dump
+        .as_mut()
+        .map(|d| d as &mut dyn tla_check::engine::TransitionObserver);
+    let found = dfid::check(ev, model, &opts, observer);
+    if let Some(d) = &dump {
+        d.finish();
+    }
     if r.json {
         let mut j = tla_check::report::to_json(spec, &model.vars, &found.report);
         j["mode"] = serde_json::json!("dfid");
