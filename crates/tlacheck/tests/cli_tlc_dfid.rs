@@ -180,3 +180,35 @@ fn what_tlc_refuses_in_dfid_mode() {
         tlc(&d, args).code(1).says(says);
     }
 }
+
+// TLC -tool -dfid 5 Count: the messages 2271 (the mode), 2208 (initial states), 2205 (each
+// level), 2216:4 (`N:` for each state of the behaviour), 2206 (`Progress(-1) at ...: 21 states
+// generated, 8 distinct states found, -1 states left on queue.`) and 2204 (the figures).
+#[test]
+fn tool_mode_frames_dfid_s_messages_with_tlc_s_codes() {
+    let d = model(false);
+    let run = tlc(&d, &["-tool", "-dfid", "5", "Count"]);
+    run.code(11);
+    for (code, first) in [
+        ("2271:0", "Running depth-first search"),
+        (
+            "2208:0",
+            "Finished computing initial states: 2 states generated",
+        ),
+        (
+            "2205:0",
+            "Starting level 4: 16 states generated, 8 distinct states found.",
+        ),
+        ("2216:4", "3:"),
+        ("2206:0", "Progress(-1) at "),
+        ("2204:0", "21 states generated, 8 distinct states found."),
+    ] {
+        let start = format!("@!@!@STARTMSG {code} @!@!@\n{first}");
+        assert!(run.stdout.contains(&start), "no `{start}` in:\n{run}");
+    }
+    assert!(
+        run.stdout
+            .contains("states generated, 8 distinct states found, -1 states left on queue."),
+        "{run}"
+    );
+}

@@ -47,7 +47,23 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> u8 {
         return found.status;
     }
     let mut text = r.head.clone();
-    text.push_str(&dfid::render(spec, &model.vars, &found));
+    let body = dfid::render(spec, &model.vars, &found);
+    if r.tool && found.summary {
+        // Tool mode's closing progress line before the figures (TLC_PROGRESS_STATS_DFID).
+        let (g, d) = (found.report.generated, found.report.distinct);
+        let last = format!("{g} states generated, {d} distinct states found.\n");
+        let head = body.strip_suffix(&last).unwrap_or(&body);
+        text.push_str(head);
+        text.push_str(&format!(
+            "Progress(-1) at {}: {g} states generated, {d} distinct states found, -1 states left on queue.\n",
+            tlc_text::date_time(SystemTime::now())
+        ));
+        if head.len() < body.len() {
+            text.push_str(&last);
+        }
+    } else {
+        text.push_str(&body);
+    }
     print_closing(&r, text);
     found.status
 }
