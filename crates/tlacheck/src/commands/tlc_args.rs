@@ -443,6 +443,30 @@ mod tests {
     }
 
     #[test]
+    fn dfid_dump_and_load_trace_become_our_options() {
+        assert_eq!(ours(&["-dfid", "3", "S"]), ["--dfid", "3", "S.tla"]);
+        assert_eq!(
+            ours(&["-dump", "dot,colorize", "g", "S"]),
+            [
+                "--dump-format",
+                "dot,colorize",
+                "--dump-states",
+                "g",
+                "S.tla"
+            ]
+        );
+        // `dot` last on the line is the file's name, as TLC reads it.
+        assert_eq!(
+            ours(&["S", "-dump", "dot"]),
+            ["--dump-states", "dot", "S.tla"]
+        );
+        assert_eq!(
+            ours(&["-loadtrace", "JSON", "t.json", "S"]),
+            ["--load-trace", "t.json", "S.tla"]
+        );
+    }
+
+    #[test]
     fn dump_trace_names_format_and_file() {
         assert_eq!(
             ours(&["-dumpTrace", "json", "t.json", "S"]),
