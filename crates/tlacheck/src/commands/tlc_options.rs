@@ -28,7 +28,8 @@ pub struct TlcOptions {
     /// The size of the largest set enumerated (TLC's -maxSetSize, default 1000000).
     #[arg(long = "max-set-size", value_name = "N")]
     pub max_set_size: Option<u64>,
-    /// Depth-first iterative deepening from this depth (TLC's -dfid).
+    /// Depth-first iterative deepening, one pass per level up to this one (TLC's -dfid; one
+    /// worker, no temporal properties).
     #[arg(long, value_name = "DEPTH")]
     pub dfid: Option<u64>,
     /// Write the output of Print and PrintT to FILE (TLC's -userFile).
