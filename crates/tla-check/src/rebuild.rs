@@ -22,9 +22,16 @@ pub fn rebuild(w: &mut Worker, fps: &[u64]) -> Vec<TraceState> {
     };
     RunInfo::set_thread_level(Some(0));
     let mut found: Option<Arc<[Value]>> = None;
+    // A state is fingerprinted at its own level, as the search does (a VIEW may read it).
+    let fingerprint_at = |w: &mut Worker, st: &[Value], level: i64, back: i64| {
+        RunInfo::set_thread_level(Some(level));
+        let fp = w.fingerprint(st).ok();
+        RunInfo::set_thread_level(Some(back));
+        fp
+    };
     let _ = enumerate::init_states(ev, init, &mut |st, _| {
         let st = complete(st);
-        if w.fingerprint(&st).ok() == Some(*first) {
+        if fingerprint_at(w, &st, 1, 0) == Some(*first) {
             found = Some(st);
             return Ok(false);
         }
@@ -45,7 +52,8 @@ pub fn rebuild(w: &mut Worker, fps: &[u64]) -> Vec<TraceState> {
         let mut found: Option<(Arc<[Value]>, Option<DefId>)> = None;
         let _ = enumerate::next_states(ev, next, &cur, &mut |st, action| {
             let st = complete(st);
-            if w.fingerprint(&st).ok() == Some(*want) {
+            let level = depth as i64 + 1;
+            if fingerprint_at(w, &st, level + 1, level) == Some(*want) {
                 found = Some((st, action.or(model.next_def)));
                 return Ok(false);
             }

@@ -228,11 +228,23 @@ pub fn search(
     model: &Model,
     opts: &Options,
 ) -> Outcome {
+    search_observed(setup, spec, ev, model, opts, None)
+}
+
+/// `search`, telling `observer` of every transition between kept states (TLC's -dump).
+pub fn search_observed<'o>(
+    setup: &Setup,
+    spec: &Spec,
+    ev: &Evaluator,
+    model: &Model,
+    opts: &Options,
+    observer: Option<Box<dyn crate::engine::TransitionObserver + 'o>>,
+) -> Outcome {
     let settings = Settings {
         workers: setup.workers.max(1),
         progress: setup.progress,
         memory: setup.memory,
-        observer: None,
+        observer,
         lncheck: setup.lncheck,
         checkpoint: setup.checkpoint.clone(),
         coverage: setup.coverage,

@@ -579,6 +579,11 @@ Inv == x < 2
 fn every_option_of_tlc_is_accepted() {
     let d = model();
     d.file("Post.tla", "---- MODULE Post ----\nOk == TRUE\n====\n");
+    // A one-state trace for -loadTrace, as -dumpTrace json writes it.
+    d.file(
+        "t.json",
+        r#"{"counterexample":{"action":[],"state":[[1,{"x":0}]]},"vars":["x"]}"#,
+    );
     let quiet: &[&[&str]] = &[
         &["-modelcheck"],
         &["-noGenerateSpecTE"],
@@ -608,6 +613,10 @@ fn every_option_of_tlc_is_accepted() {
         &["-simulate", "num=2"],
         &["-maxSetSize", "1000"],
         &["-coverage", "1"],
+        &["-dfid", "10"],
+        &["-dump", "states.dump"],
+        &["-dump", "dot,colorize", "states.dot"],
+        &["-loadTrace", "json", "t.json"],
     ];
     let warned: &[&[&str]] = &[
         // -depth bounds simulation only.
@@ -620,10 +629,6 @@ fn every_option_of_tlc_is_accepted() {
         &["-teSpecOutDir", "te"],
         &["-messagesAsErrors", "2110"],
         &["-suppressMessages", "2110"],
-        &["-loadTrace", "json", "t.json"],
-        &["-dfid", "3"],
-        &["-dump", "states.dump"],
-        &["-dump", "dot,colorize", "states.dot"],
         &["-generateSpecTE"],
         &["-debugger", "nosuspend"],
     ];

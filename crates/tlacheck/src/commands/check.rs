@@ -107,12 +107,15 @@ impl Args {
 
 pub fn run(args: Args) -> u8 {
     let start = Instant::now();
-    let workers = args.workers.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
-    for w in args.tlc.not_carried_out() {
-        eprintln!("{w}");
+    let workers = match (args.workers, args.tlc.dfid) {
+        (Some(n), _) => n as usize,
+        // TLC's DFID runs one worker.
+        (None, Some(_)) => 1,
+        (None, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.tlc.dfid.is_some() && workers > 1 {
+        println!("{}", tla_check::dfid::MANY_WORKERS);
+        return tla_check::dfid::GENERAL_ERROR;
     }
     if args.simulate && args.tlc.coverage.is_some() {
         eprintln!(
@@ -125,6 +128,14 @@ pub fn run(args: Args) -> u8 {
             return 2;
         }
     }
+    let dump = match args.tlc.dump_plan() {
+        Ok(plan) => plan,
+        Err(message) => {
+            // TLC refuses its command line (exit 1).
+            println!("{message}");
+            return 1;
+        }
+    };
     if let Some(path) = &args.dump_trace {
         if let Err(e) = super::dump_trace::check_path(path) {
             eprintln!("{e}");
@@ -181,6 +192,12 @@ pub fn run(args: Args) -> u8 {
         eprintln!("{message}");
         return 2;
     }
+    if let Some(file) = &args.tlc.load_trace {
+        if let Err(message) = super::load_trace::add(&mut setup, file) {
+            eprintln!("{message}");
+            return 2;
+        }
+    }
     let loaded = match session::load(&setup) {
         Ok(l) => l,
         Err(e) => {
@@ -198,19 +215,19 @@ pub fn run(args: Args) -> u8 {
     let started_at = std::time::SystemTime::now();
     // TLC's lines before the result: printed now, or framed with the rest in tool mode.
     let mut head = String::new();
+    let mut mode_line = tlc_text::mode_line(args.fp, args.seed, workers);
+    if args.tlc.dfid.is_some() {
+        mode_line = mode_line.replacen("breadth-first", "depth-first", 1);
+    }
     if !args.json && !args.simulate {
-        head = format!(
-            "{}\n{}\n",
-            tlc_text::mode_line(args.fp, args.seed, workers),
-            tlc_text::starting_line(started_at)
-        );
+        head = format!("{}\n{}\n", mode_line, tlc_text::starting_line(started_at));
         if args.tlc.tool {
             // Tool mode's first messages: the version, then SANY's start and end (the spec is
             // parsed by then).
             head = format!(
                 "{}\n{}\nStarting SANY...\nSANY finished.\n{}",
                 tool_mode::version_line(),
-                tlc_text::mode_line(args.fp, args.seed, workers),
+                mode_line,
                 tlc_text::starting_line(started_at)
             ) + "\n";
         } else {
@@ -230,6 +247,18 @@ pub fn run(args: Args) -> u8 {
                 start,
             ));
         }
+        if let Some(max_level) = args.tlc.dfid {
+            let run = super::dfid::Run {
+                max_level,
+                no_deadlock: args.no_deadlock,
+                json: args.json,
+                tool: args.tlc.tool,
+                head: std::mem::take(&mut head),
+                start,
+                dump: dump.clone(),
+            };
+            return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
+        }
         let warning = tla_check::symmetry::liveness_warning(model);
         if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
             if args.json {
@@ -245,7 +274,18 @@ pub fn run(args: Args) -> u8 {
             },
             Err(message) => return Ran::Refused(message),
         };
-        let mut outcome = session::search(&setup, &loaded.spec, ev, model, opts);
+        let dumped = (dump.clone()).map(|plan| {
+            let d = tla_check::state_dump::StateDump::new(&loaded.spec, &model.vars, plan);
+            std::sync::Arc::new(std::sync::Mutex::new(d))
+        });
+        let observer = (dumped.clone()).map(|d| {
+            Box::new(tla_check::state_dump::SharedDump(d))
+                as Box<dyn tla_check::engine::TransitionObserver>
+        });
+        let mut outcome = session::search_observed(&setup, &loaded.spec, ev, model, opts, observer);
+        if let Some(d) = dumped {
+            d.lock().expect("the dump").finish();
+        }
         if args.tlc.view {
             // TLC's -view: the counterexample's states printed through the VIEW.
             let trace = &outcome.report.trace;
@@ -354,7 +394,8 @@ fn with_coverage(body: &str, coverage: &[(u32, String)]) -> String {
     out
 }
 
-/// What a run did: a search (printed by the caller) or a simulation (already printed).
+/// What a run did: a search (printed by the caller) or a simulation or DFID search (already
+/// printed).
 enum Ran {
     Searched(Box<session::Outcome>),
     Simulated(u8),

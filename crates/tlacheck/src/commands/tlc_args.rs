@@ -60,7 +60,6 @@ fn form(option: &str) -> Option<Form> {
         "-fp" => Value("--fp"),
         "-lncheck" => Value("--lncheck"),
         "-maxSetSize" => Value("--max-set-size"),
-        "-dfid" => Value("--dfid"),
         "-userFile" => Value("--user-file"),
         "-coverage" => Value("--coverage"),
         "-inv" => Value("--inv"),
@@ -81,10 +80,6 @@ fn form(option: &str) -> Option<Form> {
         "-messagesAsErrors" | "-suppressMessages" => Ignored {
             values: 1,
             why: "TLC's message codes are not selectable here",
-        },
-        "-loadTrace" => Ignored {
-            values: 2,
-            why: "a trace is checked with `tlacheck trace validate`",
         },
         _ => return None,
     })
@@ -193,6 +188,49 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
                 out.args.push("--workers".into());
                 out.args.push(n.into());
             }
+            "-dfid" => {
+                // TLC's messages, the first without the space TLC leaves out.
+                let n = text(i).ok_or_else(|| {
+                    TlcArgError("Error: expect a nonnegative integer for -dfid option.".into())
+                })?;
+                i += 1;
+                match n.parse::<i32>() {
+                    Ok(d) if d >= 0 => {
+                        out.args.push("--dfid".into());
+                        out.args.push(d.to_string().into());
+                    }
+                    Ok(_) => {
+                        return Err(TlcArgError(
+                            "Error: expect a nonnegative integer for -dfid option.".into(),
+                        ))
+                    }
+                    Err(_) => {
+                        return Err(TlcArgError(format!(
+                        "Error: expect a nonnegative integer for -dfid option. But encountered {n}"
+                    )))
+                    }
+                }
+            }
+            a if a.eq_ignore_ascii_case("-loadTrace") => {
+                let (Some(format), Some(file)) = (text(i), text(i + 1)) else {
+                    return Err(TlcArgError(
+                        "Error: A format and a file name for loading traces required.".into(),
+                    ));
+                };
+                i += 2;
+                if format.eq_ignore_ascii_case("tlc") {
+                    return Err(TlcArgError(format!(
+                        "Error: -loadTrace tlc {file}: tlacheck does not read TLC's binary trace files; write the trace with -dumpTrace json and load it with -loadTrace json."
+                    )));
+                }
+                if !format.eq_ignore_ascii_case("json") {
+                    return Err(TlcArgError(format!(
+                        "Error: Unknown format {format} given to -loadTrace."
+                    )));
+                }
+                out.args.push("--load-trace".into());
+                out.args.push(file.into());
+            }
             "-dumpTrace" => {
                 let format = value(i, "a format (tla or json)")?;
                 let file = value(i + 1, "a file name")?;
@@ -203,12 +241,16 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
             "-dump" => {
                 // `-dump [dot[,colorize,actionlabels,...]] FILE`
                 if text(i).is_some_and(|f| f.starts_with("dot")) && i + 1 < args.len() {
+                    out.args.push("--dump-format".into());
+                    out.args.push(args[i].clone());
                     i += 1;
                 }
-                value(i, "a file name")?;
+                let file = text(i).ok_or_else(|| {
+                    TlcArgError("Error: A file name for dumping states required.".into())
+                })?;
                 i += 1;
-                out.warnings
-                    .push(warning("-dump", "the state graph is not written to a file"));
+                out.args.push("--dump-states".into());
+                out.args.push(file.into());
             }
             "-generateSpecTE" => {
                 if text(i) == Some("nomonolith") {
@@ -482,6 +524,30 @@ mod tests {
     #[test]
     fn java_properties_become_defines() {
         assert_eq!(ours(&["-Dfoo=bar", "S"]), ["--define=foo=bar", "S.tla"]);
+    }
+
+    #[test]
+    fn dfid_dump_and_load_trace_become_our_options() {
+        assert_eq!(ours(&["-dfid", "3", "S"]), ["--dfid", "3", "S.tla"]);
+        assert_eq!(
+            ours(&["-dump", "dot,colorize", "g", "S"]),
+            [
+                "--dump-format",
+                "dot,colorize",
+                "--dump-states",
+                "g",
+                "S.tla"
+            ]
+        );
+        // `dot` last on the line is the file's name, as TLC reads it.
+        assert_eq!(
+            ours(&["S", "-dump", "dot"]),
+            ["--dump-states", "dot", "S.tla"]
+        );
+        assert_eq!(
+            ours(&["-loadtrace", "JSON", "t.json", "S"]),
+            ["--load-trace", "t.json", "S.tla"]
+        );
     }
 
     #[test]

@@ -28,7 +28,8 @@ pub struct TlcOptions {
     /// The size of the largest set enumerated (TLC's -maxSetSize, default 1000000).
     #[arg(long = "max-set-size", value_name = "N")]
     pub max_set_size: Option<u64>,
-    /// Depth-first iterative deepening from this depth (TLC's -dfid).
+    /// Depth-first iterative deepening, one pass per level up to this one (TLC's -dfid; one
+    /// worker, no temporal properties).
     #[arg(long, value_name = "DEPTH")]
     pub dfid: Option<u64>,
     /// Write the output of Print and PrintT to FILE (TLC's -userFile).
@@ -46,6 +47,17 @@ pub struct TlcOptions {
     /// `Module!Op` evaluated after the search as a POSTCONDITION (TLC's -postCondition).
     #[arg(long, value_name = "MOD!OP")]
     pub postcondition: Option<String>,
+    /// Write every state found to FILE (TLC's -dump; `.dump` is added unless it ends so).
+    #[arg(long = "dump-states", value_name = "FILE")]
+    pub dump_states: Option<String>,
+    /// With --dump-states: TLC's `dot[,colorize,actionlabels,snapshot,strict]`, the state
+    /// graph in GraphViz's dot format (`.dot` is added to the file name).
+    #[arg(long = "dump-format", value_name = "FORMAT", requires = "dump_states")]
+    pub dump_format: Option<String>,
+    /// Replay a counterexample written by -dumpTrace json as a constraint (TLC's -loadTrace
+    /// json FILE).
+    #[arg(long = "load-trace", value_name = "FILE")]
+    pub load_trace: Option<String>,
     /// `FORMAT=FILE`: the counterexample written as TLC's -dumpTrace FORMAT FILE does
     /// (`tla` or `json`); repeatable.
     #[arg(long = "dump-trace-as", value_name = "FORMAT=FILE")]
@@ -53,20 +65,6 @@ pub struct TlcOptions {
 }
 
 impl TlcOptions {
-    /// One warning line for each option asked for that tlacheck does not carry out yet.
-    pub fn not_carried_out(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut say = |asked: bool, option: &str| {
-            if asked {
-                out.push(format!(
-                    "Warning: {option} is accepted but not carried out by tlacheck yet."
-                ));
-            }
-        };
-        say(self.dfid.is_some(), "-dfid");
-        out
-    }
-
     /// -inv, -invlevel and -postCondition, as definitions added to the root module (in
     /// memory) and the .cfg lines that check them. TLC names such an invariant
     /// `__DebuggerExpr__<time>`; here the number is its position on the command line.
@@ -118,6 +116,21 @@ impl TlcOptions {
         Ok(())
     }
 
+    /// TLC's -dump: where and how; the file is created now, as TLC does before the run.
+    pub fn dump_plan(&self) -> Result<Option<tla_check::state_dump::DumpPlan>, String> {
+        let Some(file) = &self.dump_states else {
+            return Ok(None);
+        };
+        let plan = tla_check::state_dump::DumpPlan::new(self.dump_format.as_deref(), file);
+        std::fs::File::create(&plan.path).map_err(|_| {
+            let p = plan.path.display();
+            format!(
+                "Error: Unable to write to file {p}\nError: Given file name {p} for dumping states invalid."
+            )
+        })?;
+        Ok(Some(plan))
+    }
+
     /// `--cleanup`: TLC deletes its metadata folder before a run that does not recover.
     pub fn clean_up(&self, folder: &std::path::Path) -> Result<(), String> {
         if !self.cleanup || !folder.exists() {
@@ -129,7 +142,7 @@ impl TlcOptions {
 }
 
 /// Where the first module's closing `====` line begins.
-fn root_module_end(text: &str) -> Option<usize> {
+pub(super) fn root_module_end(text: &str) -> Option<usize> {
     let mut offset = 0;
     let mut in_module = false;
     for line in text.split_inclusive('\n') {

@@ -42,6 +42,14 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
         return Some((1000, 3, rest.to_string()));
     }
     if let Some(rest) = line.strip_prefix("State ") {
+        // DFID's states of a behaviour other than an invariant's: `State N:` (TLC's
+        // TLC_STATE_PRINT1).
+        if let Some(n) = rest
+            .strip_suffix(':')
+            .filter(|n| n.parse::<usize>().is_ok())
+        {
+            return Some((2216, 4, format!("{n}:")));
+        }
         let (n, label) = rest.split_once(": ")?;
         n.parse::<usize>().ok()?;
         let code = if label == "Stuttering" { 2218 } else { 2217 };
@@ -56,6 +64,9 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
         ("Starting SANY...", 2220),
         ("SANY finished.", 2219),
         ("Running breadth-first search", 2187),
+        // DFID's (TLC_MODE_MC_DFS, TLC_PROGRESS_START_STATS_DFID).
+        ("Running depth-first search", 2271),
+        ("Starting level ", 2205),
         ("Starting... (", 2185),
         ("Computing initial states...", 2189),
         ("Finished computing initial states: ", 2190),
@@ -70,6 +81,21 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
         ("The average outdegree of the complete state graph", 2268),
         ("Finished in ", 2186),
     ];
+    // DFID's TLC_INIT_GENERATED4, TLC_PROGRESS_STATS_DFID and TLC_STATS_DFID.
+    if line.starts_with("Finished computing initial states: ")
+        && line.ends_with("of them distinct.")
+    {
+        return Some((2208, 0, line.to_string()));
+    }
+    if line.starts_with("Progress(-1) at ") {
+        return Some((2206, 0, line.to_string()));
+    }
+    if line.contains(" states generated, ")
+        && line.ends_with(" distinct states found.")
+        && !line.starts_with("Starting level ")
+    {
+        return Some((2204, 0, line.to_string()));
+    }
     if line.starts_with("Checking ") && line.contains("temporal properties") {
         return Some((2192, 0, line.to_string()));
     }
