@@ -18,6 +18,7 @@ use crate::{rebuild, workers};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
+use tla_eval::error::Phase;
 use tla_eval::eval::RunInfo;
 use tla_eval::{enumerate, EvalError, Evaluator, Value};
 use tla_sema::ir::DefId;
@@ -189,7 +190,7 @@ fn finish(
                         liveness = Some(live);
                         r
                     }
-                    Err(e) => (Verdict::Error(e), Vec::new()),
+                    Err(e) => (Verdict::Error(e.in_phase(Phase::Liveness)), Vec::new()),
                 },
                 None => (Verdict::Success, Vec::new()),
             };
@@ -274,7 +275,11 @@ fn periodic_check(
             let name = name.map(|v| v.property.clone()).unwrap_or_default();
             Err(stop(Verdict::TemporalViolated(name), None, None))
         }
-        Err(e) => Err(stop(Verdict::Error(e), None, None)),
+        Err(e) => Err(stop(
+            Verdict::Error(e.in_phase(Phase::Liveness)),
+            None,
+            None,
+        )),
     }
 }
 
@@ -405,17 +410,22 @@ impl Search<'_, '_, '_, '_> {
             return Ok(());
         };
         let seen = sh.seen;
-        let mut stopped = None;
+        let mut stopped: Option<Stop> = None;
+        let mut failing = None;
         let r = if self.workers == 1 {
             let mut w = Worker::new(sh);
             let ex = &mut self.ex;
             enumerate::init_states(ev, init, &mut |st, _| {
                 // Init itself sees level 0, the checks of its states level 1.
-                let c = w.initial(complete(st));
+                let state = complete(st);
+                let c = w.initial(state.clone());
                 RunInfo::set_thread_level(Some(0));
                 match ex.merge(seen, c, NO_PARENT, 1) {
                     Ok(()) => Ok(true),
                     Err(s) => {
+                        if matches!(s.verdict, Verdict::Error(_)) {
+                            failing = Some(state);
+                        }
                         stopped = Some(s);
                         Ok(false)
                     }
@@ -438,10 +448,24 @@ impl Search<'_, '_, '_, '_> {
             stopped = self.ex.settle(&seen, chunks, None, 1).err();
             r
         };
-        if let Some(s) = stopped {
+        if let Some(mut s) = stopped {
+            if let (Verdict::Error(e), Some(state)) = (&mut s.verdict, failing) {
+                // TLC checks an initial state inside Init's enumeration: its call stack
+                // begins with the expressions of Init that produced the state.
+                let mut found = None;
+                let _ = enumerate::init_states(ev, init, &mut |st, _| {
+                    if found.is_none() && complete(st)[..] == state[..] {
+                        found = Some(());
+                        return Err(e.clone());
+                    }
+                    Ok(true)
+                })
+                .map_err(|framed| *e = framed);
+                RunInfo::set_thread_level(Some(0));
+            }
             return Err(s);
         }
-        r.map_err(|e| stop(Verdict::Error(e), None, None))
+        r.map_err(|e| stop(Verdict::Error(e.in_phase(Phase::Init)), None, None))
     }
 
     /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.

@@ -293,6 +293,37 @@ impl<'a> Evaluator<'a> {
     }
 }
 
+impl Evaluator<'_> {
+    /// `line L, col C to line L2, col C2 of module M`: how TLC's messages name the expression
+    /// they arose in (a SemanticNode printed).
+    pub fn describe(&self, loc: Loc) -> String {
+        let f = &self.spec.files[loc.file.index()];
+        let (l1, c1) = f.module_line_col(loc.span.start);
+        let (l2, c2) = f.module_line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
+        let module = (self.spec.modules.iter())
+            .find(|m| m.file == loc.file)
+            .map_or("?", |m| m.name.as_str());
+        format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
+    }
+
+    /// An error of an item of a junction that is not a Boolean, in TLC's words (Tool's
+    /// ConjList/DisjList): raised by the junction, so the item's own position is not on the
+    /// call stack.
+    pub(crate) fn junction_item_error(&self, err: EvalError, item: &Expr, j: &str) -> EvalError {
+        match err.non_boolean {
+            Some(kind) if err.stack.len() <= 1 && err.loc == Some(item.loc) => {
+                let mut err = err.with_message(format!(
+                    "A non-boolean expression ({kind}) was used as a formula in a {j}.\n{}",
+                    self.describe(item.loc)
+                ));
+                err.stack.clear();
+                err
+            }
+            _ => err,
+        }
+    }
+}
+
 pub(crate) fn kind_name(v: &Value) -> &'static str {
     match v {
         Value::Bool(_) => "a Boolean",

@@ -26,10 +26,15 @@ pub(super) const NATIVES: &[Entry] = &[
     }),
     ("TLC", "Assert", |_, _, _, a, _| match val(a, 0)? {
         Value::Bool(true) => Ok(Value::TRUE),
-        Value::Bool(false) => Err(EvalError::new(format!(
-            "The first argument of Assert evaluated to FALSE; the second argument was:\n{}",
-            val(a, 1)?
-        ))),
+        Value::Bool(false) => {
+            let mut e = EvalError::new(format!(
+                "The first argument of Assert evaluated to FALSE; the second argument was:\n{}",
+                val(a, 1)?
+            ));
+            // TLC's EvalException with its own code (exit 14 in a successor), not wrapped.
+            e.assertion = true;
+            Err(e)
+        }
         other => Err(EvalError::new(format!(
             "The first argument of Assert must be a Boolean, but is:\n{other}"
         ))),

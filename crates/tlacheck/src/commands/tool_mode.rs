@@ -18,6 +18,12 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
             error(2108, rest)
         } else if rest.starts_with("Invariant ") && rest.ends_with(" is violated.") {
             error(2110, rest)
+        } else if rest.starts_with("Evaluating invariant ") {
+            error(2111, rest)
+        } else if rest.starts_with("Evaluating action property ") {
+            error(2113, rest)
+        } else if rest.starts_with("The first argument of Assert evaluated to FALSE") {
+            error(2132, rest)
         } else if rest.starts_with("Action property ") {
             error(2112, rest)
         } else if rest == "Deadlock reached." {
@@ -95,9 +101,17 @@ pub fn frame(text: &str) -> String {
             out.push_str(&format!("@!@!@ENDMSG {code} @!@!@\n"));
         }
     };
-    for line in text.lines() {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
         match classify(line) {
             Some((code, class, first)) => {
+                // An error met while checking an initial state is TLC_INITIAL_STATE, the
+                // state shown further down in the same message.
+                let code = if code == 1000 && class == 1 && on_initial_state(&lines[i + 1..]) {
+                    2102
+                } else {
+                    code
+                };
                 close(&mut out, &mut open);
                 out.push_str(&format!("@!@!@STARTMSG {code}:{class} @!@!@\n{first}\n"));
                 open = Some(code);
@@ -110,6 +124,13 @@ pub fn frame(text: &str) -> String {
     }
     close(&mut out, &mut open);
     out
+}
+
+/// Whether the message that continues with `rest` says "While working on the initial state:".
+fn on_initial_state(rest: &[&str]) -> bool {
+    (rest.iter())
+        .take_while(|l| classify(l).is_none())
+        .any(|l| *l == "While working on the initial state:")
 }
 
 /// TLC_VERSION's text: which checker wrote the output.
