@@ -336,7 +336,13 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                     } else {
                         Phase::Next
                     };
-                    return Found::Stop(Verdict::Error(e.in_phase(phase)), Last::Nothing);
+                    // TLC's behaviour ends at the successor whose constraint failed.
+                    let last = if step.is_none() {
+                        Last::Nothing
+                    } else {
+                        Last::State(action)
+                    };
+                    return Found::Stop(Verdict::Error(e.in_phase(phase)), last);
                 }
             }
         }

@@ -22,8 +22,6 @@ pub mod exit {
     pub const ASSERT: u8 = 14;
     /// EC.TLC_INVARIANT_EVALUATION_FAILED.
     pub const INVARIANT_EVAL: u8 = 76;
-    /// EC.TLC_ACTION_PROPERTY_EVALUATION_FAILED.
-    pub const ACTION_PROPERTY_EVAL: u8 = 77;
     /// EC.GENERAL: an exception the liveness check met.
     pub const GENERAL: u8 = 255;
     pub const PARSE_ERROR: u8 = 150;
@@ -40,7 +38,6 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::Error(ref e) => match e.phase {
             Phase::Next if e.assertion => exit::ASSERT,
             Phase::Invariant(_) => exit::INVARIANT_EVAL,
-            Phase::ActionProperty(_) => exit::ACTION_PROPERTY_EVAL,
             Phase::Liveness => exit::GENERAL,
             _ => exit::EVAL_ERROR,
         },
@@ -329,6 +326,7 @@ fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalE
             );
             behavior(&mut out);
         }
+        // Unlike an invariant's, TLC replays this one for its call stack.
         Phase::ActionProperty(name) => {
             let _ = writeln!(
                 out,
@@ -336,6 +334,7 @@ fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalE
                 e.message
             );
             behavior(&mut out);
+            write_positions(&mut out, spec, e);
         }
         Phase::InitialState => {
             let _ = writeln!(out, "Error: {}", e.message);

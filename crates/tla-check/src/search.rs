@@ -215,6 +215,10 @@ fn finish(
                 live
             }
         }
+        Verdict::Error(e) if e.phase == Phase::InitialState && trace.len() == 1 => (
+            Verdict::Error(init_call_stack(ev, model, e, &trace[0].values)),
+            trace,
+        ),
         v => (v, trace),
     };
     let aliased = match &model.alias {
@@ -234,6 +238,29 @@ fn finish(
         labels: Vec::new(),
         viewed: Vec::new(),
         continued: Vec::new(),
+    }
+}
+
+/// An error met checking the initial state `state`, with the positions of Init that produced
+/// it: TLC checks each initial state inside Init's enumeration, so its call stack starts
+/// there. Init is enumerated again up to that state, as TLC replays it for the stack.
+fn init_call_stack(ev: &Evaluator, model: &Model, e: EvalError, state: &[Value]) -> EvalError {
+    let Some(init) = &model.init else {
+        return e;
+    };
+    let mut reached = false;
+    RunInfo::set_thread_level(Some(0));
+    let replay = enumerate::init_states(ev, init, &mut |st, _| {
+        if !reached && complete(st)[..] == state[..] {
+            reached = true;
+            return Err(e.clone());
+        }
+        Ok(true)
+    });
+    RunInfo::set_thread_level(None);
+    match replay {
+        Err(framed) if reached => framed,
+        _ => e,
     }
 }
 
@@ -411,21 +438,16 @@ impl Search<'_, '_, '_, '_> {
         };
         let seen = sh.seen;
         let mut stopped: Option<Stop> = None;
-        let mut failing = None;
         let r = if self.workers == 1 {
             let mut w = Worker::new(sh);
             let ex = &mut self.ex;
             enumerate::init_states(ev, init, &mut |st, _| {
                 // Init itself sees level 0, the checks of its states level 1.
-                let state = complete(st);
-                let c = w.initial(state.clone());
+                let c = w.initial(complete(st));
                 RunInfo::set_thread_level(Some(0));
                 match ex.merge(seen, c, NO_PARENT, 1) {
                     Ok(()) => Ok(true),
                     Err(s) => {
-                        if matches!(s.verdict, Verdict::Error(_)) {
-                            failing = Some(state);
-                        }
                         stopped = Some(s);
                         Ok(false)
                     }
@@ -448,21 +470,7 @@ impl Search<'_, '_, '_, '_> {
             stopped = self.ex.settle(&seen, chunks, None, 1).err();
             r
         };
-        if let Some(mut s) = stopped {
-            if let (Verdict::Error(e), Some(state)) = (&mut s.verdict, failing) {
-                // TLC checks an initial state inside Init's enumeration: its call stack
-                // begins with the expressions of Init that produced the state.
-                let mut found = None;
-                let _ = enumerate::init_states(ev, init, &mut |st, _| {
-                    if found.is_none() && complete(st)[..] == state[..] {
-                        found = Some(());
-                        return Err(e.clone());
-                    }
-                    Ok(true)
-                })
-                .map_err(|framed| *e = framed);
-                RunInfo::set_thread_level(Some(0));
-            }
+        if let Some(s) = stopped {
             return Err(s);
         }
         r.map_err(|e| stop(Verdict::Error(e.in_phase(Phase::Init)), None, None))

@@ -187,8 +187,13 @@ pub(super) fn tlc_get(
                         .map(String::as_str)
                         .unwrap_or(""),
                 )),
+                // TLCGetSet.TLCGetEval's error, as TLC reports a Java override's failure.
                 None => Err(EvalError::new(format!(
-                    "TLCGet(\"{other}\") is not supported"
+                    "Attempted to apply the operator overridden by the Java method\n\
+                     public static tlc2.value.impl.Value tlc2.module.TLCGetSet.TLCGetEval\
+                     (tlc2.tool.impl.Tool,tla2sany.semantic.ExprOrOpArgNode[],tlc2.util.Context,\
+                     tlc2.tool.TLCState,tlc2.tool.TLCState,int,tlc2.tool.coverage.CostModel),\n\
+                     but it produced the following error:\nTLCGet({other}) was undefined."
                 ))),
             },
         },
