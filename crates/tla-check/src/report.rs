@@ -353,14 +353,14 @@ fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalE
             write_positions(&mut out, spec, e);
         }
         Phase::Next => {
-            write_unexpected(&mut out, &e.message);
+            write_unexpected(&mut out, e);
             behavior(&mut out);
             write_positions(&mut out, spec, e);
         }
         // The liveness check prints the positions first, then the error and the behaviour.
         Phase::Liveness => {
             write_positions(&mut out, spec, e);
-            write_unexpected(&mut out, &e.message);
+            write_unexpected(&mut out, e);
             behavior(&mut out);
         }
         Phase::Init | Phase::Other => {
@@ -373,12 +373,14 @@ fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalE
 }
 
 /// MP's EC.GENERAL text for an exception TLC did not expect.
-fn write_unexpected(out: &mut String, message: &str) {
+fn write_unexpected(out: &mut String, e: &EvalError) {
     let _ = writeln!(
         out,
         "Error: TLC threw an unexpected exception.\nThis was probably caused by an error in the spec or model.\n\
          See the User Output or TLC Console for clues to what happened.\n\
-         The exception was a java.lang.RuntimeException\n: {message}"
+         The exception was a {}\n: {}",
+        e.exception.unwrap_or("java.lang.RuntimeException"),
+        e.message
     );
 }
 
@@ -386,6 +388,14 @@ fn write_unexpected(out: &mut String, message: &str) {
 /// first, consecutive repeats once (tlc2.tool.CallStack), then a blank line of its own and
 /// the message's.
 fn write_positions(out: &mut String, spec: &Spec, e: &EvalError) {
+    const HEAD: &str =
+        "Error: The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n";
+    if e.exception.is_some() {
+        // An exception TLC's CallStackTool does not catch leaves its stack unfrozen, empty.
+        out.push_str(HEAD);
+        out.push_str("    The error call stack is empty.\n\n");
+        return;
+    }
     let mut frames: Vec<Loc> = e.stack.iter().rev().copied().collect();
     frames.dedup();
     if frames.is_empty() {
@@ -394,9 +404,7 @@ fn write_positions(out: &mut String, spec: &Spec, e: &EvalError) {
             None => return,
         }
     }
-    out.push_str(
-        "Error: The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n",
-    );
+    out.push_str(HEAD);
     for (i, loc) in frames.iter().enumerate() {
         let _ = writeln!(out, "{i}. {}", tlc_position(spec, *loc));
     }

@@ -29,6 +29,9 @@ pub struct ErrorDetail {
     /// For "a non-boolean used as a formula": the kind of value it was (`an integer`), so
     /// the expression around it can restate it as TLC does there.
     pub non_boolean: Option<&'static str>,
+    /// The Java exception TLC throws, when it is not one its call stack records (no
+    /// positions are printed then): EC.GENERAL's text names it.
+    pub exception: Option<&'static str>,
 }
 
 /// What the model checker was doing when an evaluation failed. TLC frames the message by it.
@@ -76,6 +79,7 @@ impl EvalError {
             phase: Phase::Other,
             assertion: false,
             non_boolean: None,
+            exception: None,
         }))
     }
 
@@ -88,6 +92,7 @@ impl EvalError {
             phase: Phase::Other,
             assertion: false,
             non_boolean: None,
+            exception: None,
         }))
     }
 

@@ -183,13 +183,17 @@ impl<'a> Evaluator<'a> {
     /// does not grow past the bound), an evaluation error.
     pub(crate) fn check_set_size(&self, n: usize, loc: Loc) -> EResult<()> {
         if n > self.max_set_size {
-            return Err(EvalError::at(
+            let mut e = EvalError::at(
                 format!(
                     "Attempted to construct a set with too many elements (>{}).",
                     self.max_set_size
                 ),
                 loc,
-            ));
+            );
+            // TLC's ValueVec throws a WrongInvocationException, which its call stack
+            // does not record.
+            e.exception = Some("util.WrongInvocationException");
+            return Err(e);
         }
         Ok(())
     }
