@@ -213,6 +213,8 @@ fn empty_report() -> Report {
         labels: Vec::new(),
         viewed: Vec::new(),
         continued: Vec::new(),
+        coverage: None,
+        outdegree: None,
     }
 }
 

@@ -9,6 +9,7 @@ use crate::seen::FingerprintSet;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 use tla_eval::action_label::Labeller;
+use tla_eval::error::Phase;
 use tla_eval::eval::{ConjunctMemo, Conjuncts, RunInfo};
 use tla_eval::value::Fingerprinter;
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
@@ -233,7 +234,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             return End::Halted;
         }
         if let Err(e) = r {
-            return End::Failed(e);
+            return End::Failed(e.in_phase(Phase::Next));
         }
         End::Done {
             intermediate: sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64,
@@ -260,7 +261,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             Ok(true)
         });
         let intermediate = sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64;
-        r.map(|_| intermediate)
+        r.map(|_| intermediate).map_err(|e| e.in_phase(Phase::Next))
     }
 
     /// Examines a successor of `cur` made by `generate`, as `expand_claiming` does.
@@ -322,7 +323,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         RunInfo::set_thread_level(Some(depth as i64));
         let mut transition_bad = None;
         if !matches!(found, Found::Stop(..)) {
-            if let Err(v) = self.transition_checks(step, &self.sh.model.action_properties) {
+            if let Err(v) = self.transition_checks(step, &self.sh.model.action_properties, true) {
                 transition_bad = Some(v);
             }
         }
@@ -366,7 +367,20 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                     in_model = false;
                     break;
                 }
-                Err(e) => return Found::Stop(Verdict::Error(e), Last::Nothing),
+                Err(e) => {
+                    let phase = if step.is_none() {
+                        Phase::InitialState
+                    } else {
+                        Phase::Next
+                    };
+                    // TLC's behaviour ends at the successor whose constraint failed.
+                    let last = if step.is_none() {
+                        Last::Nothing
+                    } else {
+                        Last::State(action)
+                    };
+                    return Found::Stop(Verdict::Error(e.in_phase(phase)), last);
+                }
             }
         }
         if in_model && !sh.model.possible.is_empty() {
@@ -381,7 +395,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                 // Action constraints see the level of the state they start from.
                 let level = sh.ev.run.current_level();
                 RunInfo::set_thread_level(Some(level - 1));
-                let mut r = self.transition_checks(step, &sh.model.action_constraints);
+                let mut r = self.transition_checks(step, &sh.model.action_constraints, false);
                 if r.is_ok() && !sh.model.possible.is_empty() {
                     // _POSSIBLE's action predicates are the last action constraints.
                     let sv = StateView::transition(step.0, step.1);
@@ -492,7 +506,14 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                 Ok(true) => {}
                 Ok(false) if is_property => return Err(Verdict::PropertyViolated(c.name.clone())),
                 Ok(false) => return Err(Verdict::InvariantViolated(c.name.clone())),
-                Err(e) => return Err(Verdict::Error(e)),
+                Err(e) => {
+                    let phase = if initial {
+                        Phase::InitialState
+                    } else {
+                        Phase::Invariant(c.name.clone())
+                    };
+                    return Err(Verdict::Error(e.in_phase(phase)));
+                }
             }
         }
         Ok(())
@@ -504,6 +525,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         &mut self,
         (cur, next): Transition,
         checks: &[Check],
+        properties: bool,
     ) -> Result<(), Verdict> {
         if checks.is_empty() {
             return Ok(());
@@ -513,7 +535,14 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             match self.sh.ev.eval_bool(&c.expr, &mut self.env, &sv) {
                 Ok(true) => {}
                 Ok(false) => return Err(Verdict::ActionPropertyViolated(c.name.clone())),
-                Err(e) => return Err(Verdict::Error(e)),
+                Err(e) => {
+                    let phase = if properties {
+                        Phase::ActionProperty(c.name.clone())
+                    } else {
+                        Phase::Next
+                    };
+                    return Err(Verdict::Error(e.in_phase(phase)));
+                }
             }
         }
         Ok(())

@@ -178,7 +178,11 @@ impl<'e, 'a> Explored<'e, 'a> {
                         }
                         self.continued.push(st);
                     }
-                    if self.max_depth.is_none_or(|m| (depth as u64) < m) {
+                    // TLC checks the action properties before it enqueues the state: one
+                    // that stops the search is not left on the queue.
+                    let stops_here = (c.transition_bad.as_ref())
+                        .is_some_and(|v| !self.keep_going(&stop(v.clone(), None, None)));
+                    if self.max_depth.is_none_or(|m| (depth as u64) < m) && !stops_here {
                         self.next.push(idx, c.state.clone());
                     }
                 }
@@ -257,10 +261,10 @@ impl<'e, 'a> Explored<'e, 'a> {
             (k, c.stops.swap_remove(i))
         });
         let (last_chunk, last_key, unqueued) = match &end {
-            Some((k, s)) => {
-                let bad = matches!(s.kind, StopKind::NewBad { .. });
-                (*k, s.key, if bad { s.key } else { NO_KEY })
-            }
+            // The state whose checks stopped the search is not queued (a new state that
+            // breaks an invariant; one whose step breaks an action property, which TLC
+            // checks before it enqueues).
+            Some((k, s)) => (*k, s.key, s.key),
             None => (usize::MAX, NO_KEY, NO_KEY),
         };
         for (k, c) in chunks.into_iter().enumerate() {

@@ -3,7 +3,8 @@
 use crate::engine::{Report, TraceState, Verdict};
 use std::fmt::Write;
 use tla_eval::action_label::ActionLabel;
-use tla_eval::Value;
+use tla_eval::error::Phase;
+use tla_eval::{EvalError, Value};
 use tla_sema::ir::{DefId, Loc};
 use tla_sema::Spec;
 
@@ -17,6 +18,12 @@ pub mod exit {
     /// An action property or other temporal property violated.
     pub const PROPERTY: u8 = 13;
     pub const EVAL_ERROR: u8 = 75;
+    /// An Assert failing in a successor (EC.TLC_VALUE_ASSERT_FAILED).
+    pub const ASSERT: u8 = 14;
+    /// EC.TLC_INVARIANT_EVALUATION_FAILED.
+    pub const INVARIANT_EVAL: u8 = 76;
+    /// EC.GENERAL: an exception the liveness check met.
+    pub const GENERAL: u8 = 255;
     pub const PARSE_ERROR: u8 = 150;
     pub const CONFIG_ERROR: u8 = 151;
 }
@@ -28,7 +35,12 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::Deadlock => exit::DEADLOCK,
         Verdict::InvariantViolated(_) => exit::SAFETY,
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
-        Verdict::Error(_) => exit::EVAL_ERROR,
+        Verdict::Error(ref e) => match e.phase {
+            Phase::Next if e.assertion => exit::ASSERT,
+            Phase::Invariant(_) => exit::INVARIANT_EVAL,
+            Phase::Liveness => exit::GENERAL,
+            _ => exit::EVAL_ERROR,
+        },
         Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
         // A finite counterexample (a prefix no continuation saves) is TLC's safety exit.
         Verdict::TemporalViolated(_)
@@ -162,7 +174,9 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         let _ = writeln!(
             out,
             "{} states generated, {} distinct states found, {} states left on queue.",
-            r.generated, r.distinct, r.left_on_queue
+            r.generated,
+            r.distinct,
+            queue_left(r)
         );
         let _ = writeln!(
             out,
@@ -174,6 +188,15 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
         }
     }
     out
+}
+
+/// The states left on the queue, as TLC counts them: it enqueues an initial state before it
+/// checks it, so one whose check failed is still there.
+fn queue_left(r: &Report) -> u64 {
+    match &r.verdict {
+        Verdict::Error(e) if e.phase == Phase::InitialState => r.distinct,
+        _ => r.left_on_queue,
+    }
 }
 
 /// One violation of a `-continue` run, as a report of its own (for printing).
@@ -267,7 +290,7 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
             return out;
         }
         Verdict::Error(e) => {
-            let _ = writeln!(out, "Error: {}", e.message);
+            return render_error(spec, vars, r, e);
         }
         Verdict::PostconditionFalse(name, loc) => {
             let _ = writeln!(
@@ -286,17 +309,111 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
         out.push_str("Error: The behavior up to this point is:\n");
         write_trace(&mut out, spec, vars, r);
     }
-    if let Some(loc) = match &r.verdict {
-        Verdict::Error(e) => e.loc.as_ref(),
-        _ => None,
-    } {
-        let _ = writeln!(
-            out,
-            "Error: The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n0. {}",
-            tlc_position(spec, *loc)
-        );
+    out
+}
+
+/// An evaluation error, framed as TLC frames it where it was met (ModelChecker's doInit,
+/// doNextFailed and doNextEvalFailed; Worker's liveness check).
+fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalError) -> String {
+    let mut out = String::new();
+    let behavior = |out: &mut String| {
+        if !r.trace.is_empty() {
+            out.push_str("Error: The behavior up to this point is:\n");
+            write_trace(out, spec, vars, r);
+        }
+    };
+    match &e.phase {
+        Phase::Invariant(name) => {
+            let _ = writeln!(
+                out,
+                "Error: Evaluating invariant {name} failed.\n{}",
+                e.message
+            );
+            behavior(&mut out);
+        }
+        // Unlike an invariant's, TLC replays this one for its call stack.
+        Phase::ActionProperty(name) => {
+            let _ = writeln!(
+                out,
+                "Error: Evaluating action property {name} failed.\n{}",
+                e.message
+            );
+            behavior(&mut out);
+            write_positions(&mut out, spec, e);
+        }
+        Phase::InitialState => {
+            let _ = writeln!(out, "Error: {}", e.message);
+            if let Some(first) = r.trace.first() {
+                out.push_str("While working on the initial state:\n");
+                write_state(&mut out, spec, vars, &first.values);
+                out.push('\n');
+            }
+            write_positions(&mut out, spec, e);
+        }
+        // A runtime exception in a successor or the liveness check; an Assert (TLC's
+        // EvalException) is printed as it is.
+        Phase::Next if e.assertion => {
+            let _ = writeln!(out, "Error: {}", e.message);
+            behavior(&mut out);
+            write_positions(&mut out, spec, e);
+        }
+        Phase::Next => {
+            write_unexpected(&mut out, e);
+            behavior(&mut out);
+            write_positions(&mut out, spec, e);
+        }
+        // The liveness check prints the positions first, then the error and the behaviour.
+        Phase::Liveness => {
+            write_positions(&mut out, spec, e);
+            write_unexpected(&mut out, e);
+            behavior(&mut out);
+        }
+        Phase::Init | Phase::Other => {
+            let _ = writeln!(out, "Error: {}", e.message);
+            behavior(&mut out);
+            write_positions(&mut out, spec, e);
+        }
     }
     out
+}
+
+/// MP's EC.GENERAL text for an exception TLC did not expect.
+fn write_unexpected(out: &mut String, e: &EvalError) {
+    let _ = writeln!(
+        out,
+        "Error: TLC threw an unexpected exception.\nThis was probably caused by an error in the spec or model.\n\
+         See the User Output or TLC Console for clues to what happened.\n\
+         The exception was a {}\n: {}",
+        e.exception.unwrap_or("java.lang.RuntimeException"),
+        e.message
+    );
+}
+
+/// TLC's call stack: every expression being evaluated when the error arose, outermost
+/// first, consecutive repeats once (tlc2.tool.CallStack), then a blank line of its own and
+/// the message's.
+fn write_positions(out: &mut String, spec: &Spec, e: &EvalError) {
+    const HEAD: &str =
+        "Error: The error occurred when TLC was evaluating the nested\nexpressions at the following positions:\n";
+    if e.exception.is_some() {
+        // An exception TLC's CallStackTool does not catch leaves its stack unfrozen, empty.
+        out.push_str(HEAD);
+        out.push_str("    The error call stack is empty.\n\n");
+        return;
+    }
+    let mut frames: Vec<Loc> = e.stack.iter().rev().copied().collect();
+    frames.dedup();
+    if frames.is_empty() {
+        match e.loc {
+            Some(loc) => frames.push(loc),
+            None => return,
+        }
+    }
+    out.push_str(HEAD);
+    for (i, loc) in frames.iter().enumerate() {
+        let _ = writeln!(out, "{i}. {}", tlc_position(spec, *loc));
+    }
+    out.push_str("\n\n");
 }
 
 /// `Line L, column C to line L2, column C2 in M`, as TLC's call stack names a position.
@@ -395,7 +512,7 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
         exit_code: exit_status(r),
         generated: r.generated,
         distinct: r.distinct,
-        left_on_queue: r.left_on_queue,
+        left_on_queue: queue_left(r),
         depth: r.depth,
         initial_states: r.initial_states,
         // TLC prints a violation in an initial state without a "State 1:" trace.

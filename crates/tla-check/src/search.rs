@@ -18,6 +18,7 @@ use crate::{rebuild, workers};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
+use tla_eval::error::Phase;
 use tla_eval::eval::RunInfo;
 use tla_eval::{enumerate, EvalError, Evaluator, Value};
 use tla_sema::ir::DefId;
@@ -207,7 +208,7 @@ fn finish(
                         liveness = Some(live);
                         r
                     }
-                    Err(e) => (Verdict::Error(e), Vec::new()),
+                    Err(e) => (Verdict::Error(e.in_phase(Phase::Liveness)), Vec::new()),
                 },
                 None => (Verdict::Success, Vec::new()),
             };
@@ -232,6 +233,10 @@ fn finish(
                 live
             }
         }
+        Verdict::Error(e) if e.phase == Phase::InitialState && trace.len() == 1 => (
+            Verdict::Error(init_call_stack(ev, model, e, &trace[0].values)),
+            trace,
+        ),
         v => (v, trace),
     };
     let aliased = match &model.alias {
@@ -253,6 +258,29 @@ fn finish(
         continued: Vec::new(),
         outdegree: None,
         coverage: None,
+    }
+}
+
+/// An error met checking the initial state `state`, with the positions of Init that produced
+/// it: TLC checks each initial state inside Init's enumeration, so its call stack starts
+/// there. Init is enumerated again up to that state, as TLC replays it for the stack.
+fn init_call_stack(ev: &Evaluator, model: &Model, e: EvalError, state: &[Value]) -> EvalError {
+    let Some(init) = &model.init else {
+        return e;
+    };
+    let mut reached = false;
+    RunInfo::set_thread_level(Some(0));
+    let replay = enumerate::init_states(ev, init, &mut |st, _| {
+        if !reached && complete(st)[..] == state[..] {
+            reached = true;
+            return Err(e.clone());
+        }
+        Ok(true)
+    });
+    RunInfo::set_thread_level(None);
+    match replay {
+        Err(framed) if reached => framed,
+        _ => e,
     }
 }
 
@@ -294,7 +322,11 @@ fn periodic_check(
             let name = name.map(|v| v.property.clone()).unwrap_or_default();
             Err(stop(Verdict::TemporalViolated(name), None, None))
         }
-        Err(e) => Err(stop(Verdict::Error(e), None, None)),
+        Err(e) => Err(stop(
+            Verdict::Error(e.in_phase(Phase::Liveness)),
+            None,
+            None,
+        )),
     }
 }
 
@@ -425,7 +457,7 @@ impl Search<'_, '_, '_, '_> {
             return Ok(());
         };
         let seen = sh.seen;
-        let mut stopped = None;
+        let mut stopped: Option<Stop> = None;
         let r = if self.workers == 1 {
             let mut w = Worker::new(sh);
             let ex = &mut self.ex;
@@ -461,7 +493,7 @@ impl Search<'_, '_, '_, '_> {
         if let Some(s) = stopped {
             return Err(s);
         }
-        r.map_err(|e| stop(Verdict::Error(e), None, None))
+        r.map_err(|e| stop(Verdict::Error(e.in_phase(Phase::Init)), None, None))
     }
 
     /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.

@@ -172,7 +172,17 @@ fn generate_in(
         None,
         true,
         &mut |run, _, next, action| run.finish(next, action, emit),
-    )?;
+    )
+    .map_err(|mut err| {
+        // TLC's call stack starts at the initial predicate's body, not at the name `Init`.
+        if init
+            && matches!(&e.kind, ExprKind::Call(_, args) if args.is_empty())
+            && err.stack.last() == Some(&e.loc)
+        {
+            err.stack.pop();
+        }
+        err
+    })?;
     Ok(())
 }
 
@@ -368,6 +378,27 @@ impl Run<'_, '_> {
         splitting: bool,
         k: Cont,
     ) -> EResult<Go> {
+        self.step_node(e, env, next, action, splitting, k)
+            .map_err(|err| {
+                // TLC's call stack holds each expression its enumeration is inside (the
+                // continuation runs inside them), from the action it split Next into.
+                if !self.init && splitting && !self.ends_split(e) {
+                    err
+                } else {
+                    err.framed(e.loc)
+                }
+            })
+    }
+
+    fn step_node(
+        &self,
+        e: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        splitting: bool,
+        k: Cont,
+    ) -> EResult<Go> {
         use ExprKind::*;
         if let Some(l) = self
             .label
@@ -423,7 +454,27 @@ impl Run<'_, '_> {
                 self.exists(&lists, 0, body, env, next, action, splitting, k)
             }
             If(c, a, b) => {
-                let branch = if self.eval_bool(c, env, next)? { a } else { b };
+                let branch = match self.eval(c, env, next)? {
+                    Value::Bool(true) => a,
+                    Value::Bool(false) => b,
+                    // Tool's getInitStates/getNextStates word it so (a line break only in
+                    // the first).
+                    other => {
+                        let (phase, sep) = if self.init {
+                            ("initial", "\n")
+                        } else {
+                            ("next", "")
+                        };
+                        return Err(EvalError::at(
+                            format!(
+                                "In computing {phase} states, a non-boolean expression ({}) was used as the condition of an IF.{sep}{}",
+                                crate::eval::kind_name(&other),
+                                self.ev.describe(e.loc)
+                            ),
+                            e.loc,
+                        ));
+                    }
+                };
                 self.step(branch, env, next, action, splitting, k)
             }
             Case(arms, other) => {

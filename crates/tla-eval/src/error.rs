@@ -17,6 +17,41 @@ pub struct ErrorDetail {
     pub loc: Option<Loc>,
     /// What went wrong, for an error raised by a value operation.
     pub kind: Option<ValueErrorKind>,
+    /// The expressions being evaluated when it failed, innermost first: each level of the
+    /// evaluator adds its own as the error passes through it (only on the error path), so
+    /// the report can print TLC's "nested expressions" list, outermost first.
+    pub stack: Vec<Loc>,
+    /// Where the checker met it (set by the checker; decides TLC's framing of the message).
+    pub phase: Phase,
+    /// TLC raises this error as an `EvalException` with its own error code (Assert), not
+    /// as a runtime exception: in a successor it is printed unwrapped, with that code's exit.
+    pub assertion: bool,
+    /// For "a non-boolean used as a formula": the kind of value it was (`an integer`), so
+    /// the expression around it can restate it as TLC does there.
+    pub non_boolean: Option<&'static str>,
+    /// The Java exception TLC throws, when it is not one its call stack records (no
+    /// positions are printed then): EC.GENERAL's text names it.
+    pub exception: Option<&'static str>,
+}
+
+/// What the model checker was doing when an evaluation failed. TLC frames the message by it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Phase {
+    /// Not said (the message is printed as it is, with the nested positions).
+    #[default]
+    Other,
+    /// Enumerating the initial states.
+    Init,
+    /// Checking an initial state (its constraints, invariants, properties).
+    InitialState,
+    /// Generating or constraining the successors of a state.
+    Next,
+    /// The invariant named, on a successor state.
+    Invariant(String),
+    /// The action property named, on a step.
+    ActionProperty(String),
+    /// Evaluating a temporal property's parts on the behaviour graph.
+    Liveness,
 }
 
 pub type EResult<T> = Result<T, EvalError>;
@@ -40,6 +75,11 @@ impl EvalError {
             message: message.into(),
             loc: None,
             kind: None,
+            stack: Vec::new(),
+            phase: Phase::Other,
+            assertion: false,
+            non_boolean: None,
+            exception: None,
         }))
     }
 
@@ -48,6 +88,11 @@ impl EvalError {
             message: message.into(),
             loc: Some(loc),
             kind: None,
+            stack: Vec::new(),
+            phase: Phase::Other,
+            assertion: false,
+            non_boolean: None,
+            exception: None,
         }))
     }
 
@@ -60,6 +105,24 @@ impl EvalError {
     /// The message, taking it out of the error.
     pub fn into_message(self) -> String {
         self.0.message
+    }
+
+    /// Records that the error passed through the evaluation of the expression at `loc`. An
+    /// error the evaluator recovers from (a set it then decides by form) records nothing.
+    #[cold]
+    pub fn framed(mut self, loc: Loc) -> Self {
+        if !self.is_not_enumerable() {
+            self.0.stack.push(loc);
+        }
+        self
+    }
+
+    /// The same error, met by the checker in `phase` (the first phase set stays).
+    pub fn in_phase(mut self, phase: Phase) -> Self {
+        if self.0.phase == Phase::Other {
+            self.0.phase = phase;
+        }
+        self
     }
 
     /// The same error with another message.

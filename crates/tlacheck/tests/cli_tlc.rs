@@ -658,7 +658,9 @@ fn every_option_of_tlc_is_accepted() {
 
 // TLC 2026.11 `-workers 1 -maxSetSize 10 M`: a set collected element by element (filter, map
 // with its duplicates, \cup, UNION, \cap, \) of more than 10 elements is an evaluation error, exit 75,
-// "Attempted to construct a set with too many elements (>10)."; the same action with the
+// "Attempted to construct a set with too many elements (>10)." (in Next, TLC 2026.12 wraps it:
+// "The exception was a util.WrongInvocationException", then ": Attempted ...", and its call
+// stack is empty); the same action with the
 // sets within the bound (`(1..6) \cup (1..6)`, 12 images but 6 elements) passes. Sets TLC
 // sizes up front are not bounded: `x' \in SUBSET (1..5)` (32 elements) gives 1025 generated,
 // 32 distinct, depth 2; `x \in [1..3 -> 1..3]` (27) gives 54, 27, depth 1.
@@ -690,7 +692,9 @@ fn max_set_size_bounds_the_sets_evaluation_collects() {
         spec(&name, "x = 0", &format!("x' = x /\\ {e}"));
         tlc(&d, &["-workers", "1", "-maxSetSize", "10", &name])
             .code(75)
-            .line("Error: Attempted to construct a set with too many elements (>10).");
+            .line("The exception was a util.WrongInvocationException")
+            .line(": Attempted to construct a set with too many elements (>10).")
+            .line("    The error call stack is empty.");
         // TLC's default bound (1000000) lets them through.
         tlc(&d, &["-workers", "1", &name]).success();
     }
@@ -731,5 +735,5 @@ fn the_default_max_set_size_is_tlc_s() {
         .line("2 states generated, 1 distinct states found, 0 states left on queue.");
     tlc(&d, &["-workers", "1", "OverBound"])
         .code(75)
-        .line("Error: Attempted to construct a set with too many elements (>1000000).");
+        .line(": Attempted to construct a set with too many elements (>1000000).");
 }

@@ -247,7 +247,7 @@ impl Evaluator<'_> {
                 _ => unreachable!("only applications and selections are steps"),
             };
             let v = self.value_at_hand(base, env, sv)?;
-            let v = self.apply_ref(v, &a, step.loc)?;
+            let v = (self.apply_ref(v, &a, step.loc)).map_err(|e| e.framed(step.loc))?;
             return Ok(Some(self.apply_ref(v, arg, loc)?.clone()));
         }
         let mut args: [Value; MAX] = [const { Value::FALSE }; MAX];
@@ -260,7 +260,14 @@ impl Evaluator<'_> {
         }
         let mut v = self.value_at_hand(base, env, sv)?;
         for i in (0..n).rev() {
-            v = self.apply_ref(v, &args[i], steps[i].expect("filled").loc)?;
+            v = match self.apply_ref(v, &args[i], steps[i].expect("filled").loc) {
+                Ok(v) => v,
+                // The step failed inside the applications around it.
+                Err(e) => {
+                    let steps = steps[..=i].iter().rev().flatten();
+                    return Err(steps.fold(e, |e, s| e.framed(s.loc)));
+                }
+            };
         }
         Ok(Some(self.apply_ref(v, arg, loc)?.clone()))
     }

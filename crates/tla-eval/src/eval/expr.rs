@@ -30,7 +30,8 @@ impl Evaluator<'_> {
                 return self.run_compiled(n, e, env, sv);
             }
         }
-        self.expr_node(e, env, sv)
+        // The error path records the expression (TLC's call stack of nested positions).
+        self.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
     }
 
     /// Evaluates any kind of expression by interpreting its node.
@@ -149,7 +150,8 @@ impl Evaluator<'_> {
                 }
                 Err(EvalError::at(
                     format!(
-                        "Attempted to compute the value of an expression of form\nCHOOSE x \\in S: P, but no element of S satisfied P.\nS = {s}"
+                        "Attempted to compute the value of an expression of form\nCHOOSE x \\in S: P, but no element of S satisfied P.\n{}",
+                        self.describe(loc)
                     ),
                     loc,
                 ))
@@ -256,13 +258,17 @@ impl Evaluator<'_> {
                 Ok(Value::func_set(a, b))
             }
             FunApp(f, args) => self.fun_app(f, args, env, sv, loc),
-            Dot(r, field) => {
-                let field = Value::str(field);
-                if let Some(v) = self.apply_in_place(r, &field, env, sv, loc)? {
-                    return Ok(v);
-                }
-                let r = self.expr(r, env, sv)?;
-                self.apply_value(&r, &field, loc)
+            Dot(r, name) => {
+                let field = Value::str(name);
+                let got = match self.apply_in_place(r, &field, env, sv, loc) {
+                    Ok(Some(v)) => return Ok(v),
+                    Ok(None) => {
+                        let r = self.expr(r, env, sv)?;
+                        self.apply_value(&r, &field, loc)
+                    }
+                    Err(e) => Err(e),
+                };
+                got.map_err(|e| self.select_error(e, name, loc))
             }
             Except(base, updates) => {
                 let mut v = self.expr(base, env, sv)?;
@@ -290,6 +296,22 @@ impl Evaluator<'_> {
             }
             Fair(..) => Err(EvalError::at("TLC cannot evaluate a fairness formula here", loc)),
             Label(_, body) => self.expr(body, env, sv),
+        }
+    }
+
+    /// `r.name` of a record without that field, in the words of TLC's RcdSelect (the
+    /// application's own error names `r["name"]`).
+    fn select_error(&self, e: EvalError, name: &str, loc: tla_sema::ir::Loc) -> EvalError {
+        let prefix = format!("Attempted to access nonexistent field '{name}' of record\n");
+        match e.message.strip_prefix(&prefix) {
+            Some(record) if e.stack.is_empty() => {
+                let message = format!(
+                    "Attempted to select nonexistent field \"{name}\" from the record\n{record}\n{}",
+                    self.describe(loc)
+                );
+                e.with_message(message)
+            }
+            _ => e,
         }
     }
 

@@ -22,6 +22,7 @@ impl Evaluator<'_> {
             }
         }
         self.bool_of_node(e, env, sv)
+            .map_err(|err| err.framed(e.loc))
     }
 
     /// `e` as a formula, interpreting its node.
@@ -38,14 +39,18 @@ impl Evaluator<'_> {
         }
         match self.expr_node(e, env, sv)? {
             Value::Bool(b) => Ok(b),
-            other => Err(EvalError::at(
-                format!(
-                    "A non-boolean expression ({}) was used as a formula:\n{}",
-                    kind_name(&other),
-                    other
-                ),
-                e.loc,
-            )),
+            other => {
+                let mut err = EvalError::at(
+                    format!(
+                        "A non-boolean expression ({}) was used as a formula:\n{}",
+                        kind_name(&other),
+                        other
+                    ),
+                    e.loc,
+                );
+                err.non_boolean = Some(kind_name(&other));
+                Err(err)
+            }
         }
     }
 
@@ -60,8 +65,13 @@ impl Evaluator<'_> {
     ) -> EResult<bool> {
         let want = j == Junction::Or;
         for it in items {
-            if self.bool_of(it, env, sv)? == want {
-                return Ok(want);
+            match self.bool_of(it, env, sv) {
+                Ok(b) if b == want => return Ok(want),
+                Ok(_) => {}
+                Err(err) => {
+                    let what = if want { "disjunction" } else { "conjunction" };
+                    return Err(self.junction_item_error(err, it, what));
+                }
             }
         }
         Ok(!want)

@@ -183,13 +183,17 @@ impl<'a> Evaluator<'a> {
     /// does not grow past the bound), an evaluation error.
     pub(crate) fn check_set_size(&self, n: usize, loc: Loc) -> EResult<()> {
         if n > self.max_set_size {
-            return Err(EvalError::at(
+            let mut e = EvalError::at(
                 format!(
                     "Attempted to construct a set with too many elements (>{}).",
                     self.max_set_size
                 ),
                 loc,
-            ));
+            );
+            // TLC's ValueVec throws a WrongInvocationException, which its call stack
+            // does not record.
+            e.exception = Some("util.WrongInvocationException");
+            return Err(e);
         }
         Ok(())
     }
@@ -290,6 +294,37 @@ impl<'a> Evaluator<'a> {
             }
         }
         self.apply_op_value(op, args.into(), env, sv, loc)
+    }
+}
+
+impl Evaluator<'_> {
+    /// `line L, col C to line L2, col C2 of module M`: how TLC's messages name the expression
+    /// they arose in (a SemanticNode printed).
+    pub fn describe(&self, loc: Loc) -> String {
+        let f = &self.spec.files[loc.file.index()];
+        let (l1, c1) = f.module_line_col(loc.span.start);
+        let (l2, c2) = f.module_line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
+        let module = (self.spec.modules.iter())
+            .find(|m| m.file == loc.file)
+            .map_or("?", |m| m.name.as_str());
+        format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
+    }
+
+    /// An error of an item of a junction that is not a Boolean, in TLC's words (Tool's
+    /// ConjList/DisjList): raised by the junction, so the item's own position is not on the
+    /// call stack.
+    pub(crate) fn junction_item_error(&self, err: EvalError, item: &Expr, j: &str) -> EvalError {
+        match err.non_boolean {
+            Some(kind) if err.stack.len() <= 1 && err.loc == Some(item.loc) => {
+                let mut err = err.with_message(format!(
+                    "A non-boolean expression ({kind}) was used as a formula in a {j}.\n{}",
+                    self.describe(item.loc)
+                ));
+                err.stack.clear();
+                err
+            }
+            _ => err,
+        }
     }
 }
 

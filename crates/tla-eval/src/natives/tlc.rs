@@ -26,10 +26,15 @@ pub(super) const NATIVES: &[Entry] = &[
     }),
     ("TLC", "Assert", |_, _, _, a, _| match val(a, 0)? {
         Value::Bool(true) => Ok(Value::TRUE),
-        Value::Bool(false) => Err(EvalError::new(format!(
-            "The first argument of Assert evaluated to FALSE; the second argument was:\n{}",
-            val(a, 1)?
-        ))),
+        Value::Bool(false) => {
+            let mut e = EvalError::new(format!(
+                "The first argument of Assert evaluated to FALSE; the second argument was:\n{}",
+                val(a, 1)?
+            ));
+            // TLC's EvalException with its own code (exit 14 in a successor), not wrapped.
+            e.assertion = true;
+            Err(e)
+        }
         other => Err(EvalError::new(format!(
             "The first argument of Assert must be a Boolean, but is:\n{other}"
         ))),
@@ -182,8 +187,13 @@ pub(super) fn tlc_get(
                         .map(String::as_str)
                         .unwrap_or(""),
                 )),
+                // TLCGetSet.TLCGetEval's error, as TLC reports a Java override's failure.
                 None => Err(EvalError::new(format!(
-                    "TLCGet(\"{other}\") is not supported"
+                    "Attempted to apply the operator overridden by the Java method\n\
+                     public static tlc2.value.impl.Value tlc2.module.TLCGetSet.TLCGetEval\
+                     (tlc2.tool.impl.Tool,tla2sany.semantic.ExprOrOpArgNode[],tlc2.util.Context,\
+                     tlc2.tool.TLCState,tlc2.tool.TLCState,int,tlc2.tool.coverage.CostModel),\n\
+                     but it produced the following error:\nTLCGet({other}) was undefined."
                 ))),
             },
         },

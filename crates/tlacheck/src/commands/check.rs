@@ -4,6 +4,7 @@ use super::{tlc_text, tool_mode};
 use std::path::PathBuf;
 use std::time::Instant;
 use tla_check::session::{self, Setup};
+use tla_eval::error::Phase;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -341,7 +342,13 @@ fn tlc_report(
     let now = std::time::SystemTime::now();
     let initial = outcome.json["initial_states"].as_u64().unwrap_or(0);
     let assumed = outcome.json["outcome"] != "assumption failure";
-    if initial > 0 && assumed {
+    // An error while Init is enumerated or one of its states checked: TLC has begun the
+    // initial states and never says it finished them.
+    let init_failed = matches!(&outcome.report.verdict,
+        tla_check::engine::Verdict::Error(e) if matches!(e.phase, Phase::Init | Phase::InitialState));
+    if init_failed {
+        let _ = writeln!(text, "Computing initial states...");
+    } else if initial > 0 && assumed {
         let _ = writeln!(
             text,
             "{}",

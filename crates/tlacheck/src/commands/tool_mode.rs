@@ -18,6 +18,12 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
             error(2108, rest)
         } else if rest.starts_with("Invariant ") && rest.ends_with(" is violated.") {
             error(2110, rest)
+        } else if rest.starts_with("Evaluating invariant ") {
+            error(2111, rest)
+        } else if rest.starts_with("Evaluating action property ") {
+            error(2113, rest)
+        } else if rest.starts_with("The first argument of Assert evaluated to FALSE") {
+            error(2132, rest)
         } else if rest.starts_with("Action property ") {
             error(2112, rest)
         } else if rest == "Deadlock reached." {
@@ -113,7 +119,6 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
 /// `text` framed as TLC's tool mode frames it. A line that begins no message continues the
 /// message before it (a state's variables, the estimates under TLC_SUCCESS); before any
 /// message, it is printed as it is (Print output).
-#[cfg(test)]
 pub fn frame(text: &str) -> String {
     frame_with(text, &[])
 }
@@ -128,11 +133,19 @@ pub fn frame_with(text: &str, known: &[(u32, String)]) -> String {
             out.push_str(&format!("@!@!@ENDMSG {code} @!@!@\n"));
         }
     };
-    for line in text.lines() {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
         let given = known.iter().find(|(_, l)| l == line);
         let found = given.map(|(code, l)| (*code, 0, l.clone()));
         match found.or_else(|| classify(line)) {
             Some((code, class, first)) => {
+                // An error met while checking an initial state is TLC_INITIAL_STATE, the
+                // state shown further down in the same message.
+                let code = if code == 1000 && class == 1 && on_initial_state(&lines[i + 1..]) {
+                    2102
+                } else {
+                    code
+                };
                 close(&mut out, &mut open);
                 out.push_str(&format!("@!@!@STARTMSG {code}:{class} @!@!@\n{first}\n"));
                 open = Some(code);
@@ -145,6 +158,13 @@ pub fn frame_with(text: &str, known: &[(u32, String)]) -> String {
     }
     close(&mut out, &mut open);
     out
+}
+
+/// Whether the message that continues with `rest` says "While working on the initial state:".
+fn on_initial_state(rest: &[&str]) -> bool {
+    (rest.iter())
+        .take_while(|l| classify(l).is_none())
+        .any(|l| *l == "While working on the initial state:")
 }
 
 /// TLC_VERSION's text: which checker wrote the output.

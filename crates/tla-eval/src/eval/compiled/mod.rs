@@ -189,7 +189,9 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         match self.run(n, env, sv) {
             Ok(v) => Ok(v),
-            Err(Bail) => self.interpreting(env, |ev, env| ev.expr_node(e, env, sv)),
+            Err(Bail) => self.interpreting(env, |ev, env| {
+                ev.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
+            }),
         }
     }
 
@@ -204,7 +206,9 @@ impl Evaluator<'_> {
     ) -> EResult<bool> {
         match self.run_bool(n, env, sv) {
             Ok(b) => Ok(b),
-            Err(Bail) => self.interpreting(env, |ev, env| ev.bool_of_node(e, env, sv)),
+            Err(Bail) => self.interpreting(env, |ev, env| {
+                ev.bool_of_node(e, env, sv).map_err(|err| err.framed(e.loc))
+            }),
         }
     }
 
