@@ -39,7 +39,7 @@ pub struct Summary {
     pub seconds: Option<f64>,
     /// TLC's coverage report, with `-coverage` only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub coverage: Option<serde_json::Value>,
+    pub coverage: Option<Box<serde_json::Value>>,
 }
 
 /// One state of a counterexample and the step into it.
