@@ -48,7 +48,13 @@ fn the_mc_suite_passes_with_tlcs_figures() {
         .stdout(predicate::str::contains(
             "  ok     traces/primary.ndjson + traces/replica_reordered.ndjson (MCLogShip.tla): rejected at step 3, as expected\n",
         ))
-        .stdout(predicate::str::contains("mc-suite: 10 held, 0 failed, 0 could not run (exit 0)"));
+        // The mutant edits LogShip.tla, the module MCLogShip extends. Derivation: after Write,
+        // Apply, Commit it commits applied + 1 = 2 with applied = 1, so CommittedIsApplied (in
+        // inv_Safety) fails while TypeOK (committed in 0..3) still holds.
+        .stdout(predicate::str::contains(
+            "  ok     commit before the replica applied (LogShip, MCLogShip.cfg): caught by inv_Safety\n",
+        ))
+        .stdout(predicate::str::contains("mc-suite: 11 held, 0 failed, 0 could not run (exit 0)"));
 }
 
 #[test]
@@ -123,6 +129,15 @@ fn every_entry_of_the_mc_suite_also_runs_from_the_example_suite() {
             )
         };
         assert_eq!(cfg(&mc, c), cfg(&ex, twin));
+    }
+    for u in &mc.mutants {
+        assert!(
+            ex.mutants.iter().any(|v| v.name.get_ref() == u.name.get_ref()
+                && v.operator.get_ref() == u.operator.get_ref()
+                && v.with_text.get_ref() == u.with_text.get_ref()),
+            "examples/verify.toml has no mutant {}",
+            u.name.get_ref()
+        );
     }
     let files =
         |m: &tla_suite::manifest::Manifest, t: &tla_suite::manifest::Trace| -> Vec<PathBuf> {
