@@ -110,8 +110,22 @@ pub struct Outcome {
 /// The seam for trace validation: the CLI passes the tla-trace crate's validator once it
 /// lands; until then `None`, and a `[[trace]]` cannot run (exit 2).
 pub trait TraceValidator: Sync {
-    /// `Ok(None)`: accepted; `Ok(Some(step))`: rejected at that step; `Err`: could not run.
-    fn validate(&self, run: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String>;
+    /// `Ok(None)`: accepted; `Ok(Some(r))`: rejected at that step; `Err`: could not run.
+    fn validate(
+        &self,
+        run: &RunRequest,
+        traces: &[PathBuf],
+    ) -> Result<Option<TraceRejection>, String>;
+}
+
+/// Where every order of a trace's events fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceRejection {
+    /// 1-based, in the merged order when the entry has several files.
+    pub step: u64,
+    /// The event's file and line, for a reader who opens the log.
+    pub file: String,
+    pub line: usize,
 }
 
 /// Builds the items the selection asks for, in manifest order, then the shard's part of them.
@@ -567,15 +581,22 @@ fn judge_trace(item: Item, traces: Option<&dyn TraceValidator>) -> Outcome {
     let (status, message) = match (got, want) {
         (Err(e), _) => (Status::CouldNotRun, e),
         (Ok(None), TraceWant::Accepted) => (Status::Held, "accepted".into()),
-        (Ok(Some(n)), TraceWant::RejectedAt(k)) if n == *k => {
-            (Status::Held, format!("rejected at step {n}, as expected"))
-        }
-        (Ok(Some(n)), TraceWant::Accepted) => (Status::Failed, format!("rejected at step {n}")),
+        (Ok(Some(r)), TraceWant::RejectedAt(k)) if r.step == *k => (
+            Status::Held,
+            format!("rejected at step {}, as expected", r.step),
+        ),
+        (Ok(Some(r)), TraceWant::Accepted) => (
+            Status::Failed,
+            format!("rejected at step {} ({}:{})", r.step, r.file, r.line),
+        ),
         (Ok(r), TraceWant::RejectedAt(k)) => (
             Status::Failed,
             match r {
                 None => format!("accepted, expected rejected at step {k}"),
-                Some(n) => format!("rejected at step {n}, expected at step {k}"),
+                Some(r) => format!(
+                    "rejected at step {} ({}:{}), expected at step {k}",
+                    r.step, r.file, r.line
+                ),
             },
         ),
     };

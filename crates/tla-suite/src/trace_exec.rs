@@ -5,7 +5,7 @@
 
 use crate::child::{self, Ran};
 use crate::exec::RunRequest;
-use crate::runner::TraceValidator;
+use crate::runner::{TraceRejection, TraceValidator};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::process::Command;
@@ -42,7 +42,11 @@ pub struct SubprocessTraces {
 }
 
 impl TraceValidator for SubprocessTraces {
-    fn validate(&self, run: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String> {
+    fn validate(
+        &self,
+        run: &RunRequest,
+        traces: &[PathBuf],
+    ) -> Result<Option<TraceRejection>, String> {
         let mut cmd = Command::new(&self.exe);
         cmd.args(["trace", "validate"])
             .arg(&run.spec)
@@ -66,15 +70,28 @@ impl TraceValidator for SubprocessTraces {
     }
 }
 
-/// `Ok(None)` accepted, `Ok(Some(step))` rejected at that step, `Err` could not run: read
-/// from the verdict object, checked against the exit status.
-pub fn interpret(code: Option<i32>, stdout: &str, stderr: &str) -> Result<Option<u64>, String> {
+/// `Ok(None)` accepted, `Ok(Some(r))` rejected there, `Err` could not run: read from the
+/// verdict object, checked against the exit status.
+pub fn interpret(
+    code: Option<i32>,
+    stdout: &str,
+    stderr: &str,
+) -> Result<Option<TraceRejection>, String> {
     let verdict = (stdout.lines().rev())
         .filter(|l| l.starts_with('{'))
         .find_map(|l| serde_json::from_str::<TraceVerdict>(l).ok());
     match (code, verdict) {
         (Some(0), Some(TraceVerdict::Accepted { .. })) => Ok(None),
-        (Some(1), Some(TraceVerdict::Rejected { step, .. })) => Ok(Some(step as u64)),
+        (
+            Some(1),
+            Some(TraceVerdict::Rejected {
+                step, file, line, ..
+            }),
+        ) => Ok(Some(TraceRejection {
+            step: step as u64,
+            file,
+            line,
+        })),
         (_, Some(TraceVerdict::Error { message })) => Err(message.trim_end().to_string()),
         (code, _) => Err(format!(
             "trace validate gave no verdict (exit {}): {}{}",
@@ -88,13 +105,19 @@ pub fn interpret(code: Option<i32>, stdout: &str, stderr: &str) -> Result<Option
 #[cfg(test)]
 mod tests {
     use super::interpret;
+    use crate::runner::TraceRejection;
 
     #[test]
     fn reads_the_verdict() {
         let accepted = r#"{"verdict":"accepted","events":5,"largest_frontier":2}"#;
         assert_eq!(interpret(Some(0), accepted, ""), Ok(None));
         let rejected = r#"{"verdict":"rejected","step":7,"file":"t.ndjson","line":8,"seq":7,"event":"{}","frontier":1,"report":"REJECTED at step 7"}"#;
-        assert_eq!(interpret(Some(1), rejected, ""), Ok(Some(7)));
+        let at = TraceRejection {
+            step: 7,
+            file: "t.ndjson".into(),
+            line: 8,
+        };
+        assert_eq!(interpret(Some(1), rejected, ""), Ok(Some(at)));
         let error = r#"{"verdict":"error","message":"t.ndjson:3:1: bad event"}"#;
         assert_eq!(
             interpret(Some(2), error, ""),

@@ -109,15 +109,23 @@ fn could_not_run_outranks_failed() {
     assert_eq!(runner::exit_code([]), 0);
 }
 
-/// Rejects `bad.ndjson` at step 4, accepts the rest.
+/// Rejects `bad.ndjson` at step 4 (its line 5), accepts the rest.
 struct FakeTraces;
 
 impl runner::TraceValidator for FakeTraces {
-    fn validate(&self, _: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String> {
+    fn validate(
+        &self,
+        _: &RunRequest,
+        traces: &[PathBuf],
+    ) -> Result<Option<runner::TraceRejection>, String> {
         let bad = traces
             .iter()
             .any(|t| t.file_name().unwrap() == "bad.ndjson");
-        Ok(bad.then_some(4))
+        Ok(bad.then(|| runner::TraceRejection {
+            step: 4,
+            file: "bad.ndjson".into(),
+            line: 5,
+        }))
     }
 }
 
@@ -150,8 +158,12 @@ file = "bad.ndjson"
         [
             (Status::Held, "accepted"),
             (Status::Held, "rejected at step 4, as expected"),
-            (Status::Failed, "rejected at step 4, expected at step 2"),
-            (Status::Failed, "rejected at step 4"),
+            // A failure names the event's file and line, for the reader to open.
+            (
+                Status::Failed,
+                "rejected at step 4 (bad.ndjson:5), expected at step 2"
+            ),
+            (Status::Failed, "rejected at step 4 (bad.ndjson:5)"),
         ]
     );
     let out = runner::run(items, &Fake, None, 1);
@@ -164,7 +176,11 @@ file = "bad.ndjson"
 fn a_trace_of_several_logs_is_one_item_with_every_file() {
     struct Seen;
     impl runner::TraceValidator for Seen {
-        fn validate(&self, _: &RunRequest, traces: &[PathBuf]) -> Result<Option<u64>, String> {
+        fn validate(
+            &self,
+            _: &RunRequest,
+            traces: &[PathBuf],
+        ) -> Result<Option<runner::TraceRejection>, String> {
             let names: Vec<_> = traces.iter().map(|t| t.display().to_string()).collect();
             assert_eq!(names, ["logs/a.ndjson", "logs/b.ndjson"]);
             Ok(None)

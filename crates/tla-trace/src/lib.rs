@@ -259,23 +259,3 @@ fn event_text(trace: &Trace, i: usize) -> String {
     }
     cut
 }
-
-/// Reads and validates trace files (one, or one per process), in the shape of tla-suite's
-/// `TraceValidator` seam: `Ok(None)` accepted, `Ok(Some(step))` rejected at that step, `Err`
-/// could not run.
-pub fn validate_path(
-    setup: &Setup,
-    traces: &[std::path::PathBuf],
-    opts: &Options,
-) -> Result<Option<u64>, String> {
-    let traces = traces
-        .iter()
-        .map(|p| read_trace(p))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    match validate_files(setup, &traces, opts) {
-        Ok(Verdict::Accepted { .. }) => Ok(None),
-        Ok(Verdict::Rejected(r)) => Ok(Some(r.step as u64)),
-        Err(f) => Err(f.message.trim_end().to_string()),
-    }
-}

@@ -293,15 +293,3 @@ fn strings_in_the_trace_name_the_models_model_values() {
     let holders: Vec<String> = r.prefix.iter().map(|s| s[0].to_string()).collect();
     assert_eq!(holders, ["NoOne", "p2", "NoOne", "p1"]);
 }
-
-#[test]
-fn validate_path_answers_in_the_suites_terms() {
-    let v = |name: &str| {
-        tla_trace::validate_path(&setup("Channel.tla"), &[fixture(name)], &Options::default())
-    };
-    assert_eq!(v("good.ndjson"), Ok(None));
-    assert_eq!(v("lifo_bug.ndjson"), Ok(Some(4)));
-    assert!(v("missing.ndjson").unwrap_err().ends_with(
-        "missing.ndjson:1:1: cannot read the trace: No such file or directory (os error 2)"
-    ));
-}

@@ -132,9 +132,11 @@ fn every_entry_of_the_mc_suite_also_runs_from_the_example_suite() {
     }
     for u in &mc.mutants {
         assert!(
-            ex.mutants.iter().any(|v| v.name.get_ref() == u.name.get_ref()
-                && v.operator.get_ref() == u.operator.get_ref()
-                && v.with_text.get_ref() == u.with_text.get_ref()),
+            ex.mutants
+                .iter()
+                .any(|v| v.name.get_ref() == u.name.get_ref()
+                    && v.operator.get_ref() == u.operator.get_ref()
+                    && v.with_text.get_ref() == u.with_text.get_ref()),
             "examples/verify.toml has no mutant {}",
             u.name.get_ref()
         );
