@@ -3,7 +3,7 @@
 //! spec with or without `.tla`; an option TLC does not have is refused by name with exit 1.
 
 mod common;
-use common::{tlacheck, Dir, Run};
+use common::{tlacheck, tlc, Dir, Run};
 
 // A counter that stops at 3. TLC 2026.11 (`java -jar tla2tools.jar Count`): "Error: Deadlock
 // reached.", 4 generated, 4 distinct, depth 4, exit 11; with -deadlock the same figures and
@@ -23,22 +23,6 @@ fn model() -> Dir {
         .file("Count.cfg", "INIT Init\nNEXT Next\nINVARIANT Small\n")
         .file("Other.cfg", "INIT Init\nNEXT Next\nINVARIANT Tiny\n");
     d
-}
-
-fn tlc(d: &Dir, args: &[&str]) -> Run {
-    let out = tlacheck(d.path())
-        .arg("tlc")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{run}");
-    run
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! reproduced and are left out of what TLC printed below.
 
 mod common;
-use common::{tlacheck, Dir, Run};
+use common::{tlc, Dir, Run};
 
 // Several actions, disjuncts in one definition, LET, IF, \E, an Init of two conjuncts.
 const C1: &str = "---- MODULE C1 ----
@@ -95,22 +95,6 @@ fn models() -> Dir {
         .file("C2.tla", C2)
         .file("C2.cfg", C2_CFG);
     d
-}
-
-fn tlc(d: &Dir, args: &[&str]) -> Run {
-    let out = tlacheck(d.path())
-        .arg("tlc")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{run}");
-    run
 }
 
 /// The report from its header line to the line before `Finished in`.

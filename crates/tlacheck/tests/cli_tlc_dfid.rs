@@ -6,7 +6,7 @@
 //! form, not its states.
 
 mod common;
-use common::{tlacheck, Dir, Run};
+use common::{tlc, Dir};
 
 // Two initial states; each step adds 1 (x < 3) or 2 (x < 2, flipping y); x = 3 deadlocks.
 const COUNT: &str = "---- MODULE Count ----
@@ -31,22 +31,6 @@ fn model(stutter: bool) -> Dir {
         .file("Count.cfg", "INIT Init\nNEXT Next\n")
         .file("Inv.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n");
     d
-}
-
-fn tlc(d: &Dir, args: &[&str]) -> Run {
-    let out = tlacheck(d.path())
-        .arg("tlc")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{run}");
-    run
 }
 
 // TLC -dfid 5 Count (x = 3 deadlocks): "Error: Deadlock reached.", a behaviour of 3 states

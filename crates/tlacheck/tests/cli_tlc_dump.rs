@@ -5,7 +5,7 @@
 //! in which it first appears in the file.
 
 mod common;
-use common::{tlacheck, Dir, Run};
+use common::{tlc, Dir};
 
 const TWO: &str = "---- MODULE Two ----
 EXTENDS Naturals
@@ -24,22 +24,6 @@ fn model() -> Dir {
         .file("Two.cfg", "INIT Init\nNEXT Next\n")
         .file("Inv.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n");
     d
-}
-
-fn tlc(d: &Dir, args: &[&str]) -> Run {
-    let out = tlacheck(d.path())
-        .arg("tlc")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{run}");
-    run
 }
 
 fn read(d: &Dir, name: &str) -> String {

@@ -4,7 +4,7 @@
 //! the file TLC's own `-dumpTrace json t.json -config Inv.cfg Inv` wrote.
 
 mod common;
-use common::{tlacheck, Dir, Run};
+use common::{tlc, Dir};
 
 const INV: &str = "---- MODULE Inv ----
 EXTENDS Naturals
@@ -27,22 +27,6 @@ fn model() -> Dir {
         .file("Ok.cfg", "INIT Init\nNEXT Next\n")
         .file("tlc.json", TLC_TRACE);
     d
-}
-
-fn tlc(d: &Dir, args: &[&str]) -> Run {
-    let out = tlacheck(d.path())
-        .arg("tlc")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{run}");
-    run
 }
 
 // TLC: with Inv.cfg the replay finds the same violation (3 states, x = 0, 1, 3), "6 states

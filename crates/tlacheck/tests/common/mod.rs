@@ -34,8 +34,13 @@ impl Dir {
 
     /// `tlacheck check <args>` run inside the folder.
     pub fn check(&self, args: &[&str]) -> Run {
+        self.run("check", args)
+    }
+
+    /// `tlacheck <command> <args>` run inside the folder; a panic or a kill fails the test.
+    pub fn run(&self, command: &str, args: &[&str]) -> Run {
         let out = tlacheck(&self.0)
-            .arg("check")
+            .arg(command)
             .args(args)
             .timeout(Duration::from_secs(120))
             .output()
@@ -59,6 +64,11 @@ impl Drop for Dir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// `tlacheck tlc <args>` (TLC's command line) run inside `d`.
+pub fn tlc(d: &Dir, args: &[&str]) -> Run {
+    d.run("tlc", args)
 }
 
 pub fn tlacheck(dir: &Path) -> Command {
