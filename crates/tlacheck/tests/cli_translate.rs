@@ -336,3 +336,31 @@ fn check_translate_checks_the_fresh_translation() {
         ));
     assert_eq!(std::fs::read_to_string(&f).unwrap(), text);
 }
+
+/// `tlacheck tlc` of a spec whose algorithm changed since its translation prints SANY's
+/// warning among the parsing lines, as TLC does. TLC's text (`java -cp tla2tools.jar
+/// tlc2.TLC -workers 1 UniAll` with `x = 0` edited to `x = 1` in the algorithm): "Warnings
+/// (1) during syntax parsing of UniAll:", two blank lines, "In module UniAll", a blank line,
+/// the warning, three blank lines. `--translate` checks the fresh translation: no warning.
+#[test]
+fn check_warns_of_a_stale_translation_among_sany_s_lines() {
+    let d = dir("checkstale");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tla-pcal/tests/fixtures/UniAll.expected.tla");
+    let text = std::fs::read_to_string(src).unwrap();
+    let f = d.join("UniAll.tla");
+    std::fs::write(&f, text.replacen("variables x = 0", "variables x = 1", 1)).unwrap();
+    std::fs::write(d.join("UniAll.cfg"), "INIT Init\nNEXT Next\n").unwrap();
+    let block = "Warnings (1) during syntax parsing of UniAll:\n\n\nIn module UniAll\n\n\
+                 The PlusCal algorithm in module UniAll has changed since its last translation.\n\n\n\n";
+    tlacheck()
+        .current_dir(&d)
+        .args(["tlc", "-workers", "1", "UniAll"])
+        .assert()
+        .stdout(predicate::str::contains(block));
+    tlacheck()
+        .current_dir(&d)
+        .args(["check", "UniAll.tla", "--translate", "--workers", "1"])
+        .assert()
+        .stdout(predicate::str::contains("changed since").not());
+}

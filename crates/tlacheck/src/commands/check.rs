@@ -220,13 +220,30 @@ pub fn run(args: Args) -> u8 {
     if args.tlc.dfid.is_some() {
         mode_line = mode_line.replacen("breadth-first", "depth-first", 1);
     }
+    // SANY's warning of a PlusCal translation older than its algorithm (or edited by hand),
+    // among its parsing lines, where TLC prints it; none for the fresh one of --translate.
+    let stale = match args.translate {
+        false => super::parse::stale_translation_warning(&args.spec),
+        true => None,
+    };
+    let sany_warning = stale.map_or(String::new(), |w| {
+        let module = args.spec.file_stem().unwrap_or_default().to_string_lossy();
+        format!("Warnings (1) during syntax parsing of {module}:\n\n\nIn module {module}\n\n{w}\n\n\n\n")
+    });
+    if args.json && !sany_warning.is_empty() {
+        eprint!("{sany_warning}");
+    }
     if !args.json && !args.simulate {
-        head = format!("{}\n{}\n", mode_line, tlc_text::starting_line(started_at));
+        head = format!(
+            "{}\n{sany_warning}{}\n",
+            mode_line,
+            tlc_text::starting_line(started_at)
+        );
         if args.tlc.tool {
             // Tool mode's first messages: the version, then SANY's start and end (the spec is
             // parsed by then).
             head = format!(
-                "{}\n{}\nStarting SANY...\nSANY finished.\n{}",
+                "{}\n{}\nStarting SANY...\n{sany_warning}SANY finished.\n{}",
                 tool_mode::version_line(),
                 mode_line,
                 tlc_text::starting_line(started_at)
