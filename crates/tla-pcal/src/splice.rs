@@ -617,9 +617,13 @@ pub fn stale_translation(text: &str) -> Option<Stale> {
         }
     }
     let (al, ac, fair) = alg?;
+    // Read off the checksum line before uncommenting the algorithm rewrites the lines.
+    let recorded = |span: Option<(usize, usize)>| {
+        span.and_then(|(s, e)| untab[tl].get(s..e).map(str::to_string))
+    };
+    let (recorded_pcal, recorded_tla) = (recorded(m.pcal), recorded(m.tla));
     let mut res = Stale::default();
-    if let Some((s, e)) = m.pcal {
-        let recorded = untab[tl][s..e].to_string();
+    if let Some(recorded) = recorded_pcal {
         let sum = match uncomment(&mut untab, al, ac)
             .and_then(|_| translate_algorithm(&untab, al, ac, fair, &mut opts))
         {
@@ -628,8 +632,7 @@ pub fn stale_translation(text: &str) -> Option<Stale> {
         };
         res.pcal_changed = recorded != sum;
     }
-    if let Some((s, e)) = m.tla {
-        let recorded = untab[tl][s..e].to_string();
+    if let Some(recorded) = recorded_tla {
         res.tla_changed = recorded != checksum(&input[tl + 1..end].concat());
     }
     Some(res)

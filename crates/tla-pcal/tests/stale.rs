@@ -56,3 +56,38 @@ fn no_checksums_no_verdict() {
     let t = counter().replace("(chksum(pcal) = ", "(x = ");
     assert_eq!(tla_pcal::stale_translation(&t), None);
 }
+
+/// SANY's two verdicts on TLC's regression models, checked with `java -cp tla2tools.jar
+/// tla2sany.SANY F.tla`: FastMutex's algorithm changed since its translation, Euclid2's did
+/// not (uncommenting Euclid2's algorithm once panicked the checksum reading). Every other
+/// PlusCal file of ../shared/tlcregress and ../shared/corpus is read without a panic.
+#[test]
+fn regression_models_are_read_as_sany_reads_them() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
+    if !shared.join("tlcregress").is_dir() {
+        eprintln!("skipped: ../shared/tlcregress is absent");
+        return;
+    }
+    let read = |rel: &str| std::fs::read_to_string(shared.join(rel)).unwrap();
+    let fm = tla_pcal::stale_translation(&read("tlcregress/FastMutexTest/FastMutex.tla")).unwrap();
+    assert!(fm.pcal_changed && !fm.tla_changed, "{fm:?}");
+    let e2 = tla_pcal::stale_translation(&read("tlcregress/Euclid2Test/Euclid2.tla"));
+    assert!(
+        e2.as_ref().is_none_or(|s| s.warning("Euclid2").is_none()),
+        "{e2:?}"
+    );
+    for folder in ["tlcregress", "corpus"] {
+        for model in std::fs::read_dir(shared.join(folder)).unwrap().flatten() {
+            for f in std::fs::read_dir(model.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                if f.path().extension().is_some_and(|e| e == "tla") {
+                    let text = std::fs::read_to_string(f.path()).unwrap_or_default();
+                    let _ = tla_pcal::stale_translation(&text);
+                }
+            }
+        }
+    }
+}
