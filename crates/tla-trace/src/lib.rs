@@ -63,16 +63,6 @@ pub fn validate_files(setup: &Setup, traces: &[Trace], opts: &Options) -> Result
     validate_loaded_files(setup, &loaded, traces, opts)
 }
 
-/// Validates against a loaded spec (which the self-test alters in memory).
-pub fn validate_loaded(
-    setup: &Setup,
-    loaded: &Loaded,
-    trace: &Trace,
-    opts: &Options,
-) -> Result<Verdict, Failure> {
-    validate_loaded_files(setup, loaded, std::slice::from_ref(trace), opts)
-}
-
 /// `validate_files` against a loaded spec.
 pub fn validate_loaded_files(
     setup: &Setup,

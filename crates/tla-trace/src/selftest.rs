@@ -13,12 +13,10 @@
 //! unchanged.
 
 use crate::event::{Event, Trace};
-use crate::{
-    validate, validate_files, validate_loaded, validate_loaded_files, Failure, Options, Verdict,
-};
+use crate::{validate, validate_files, validate_loaded_files, Failure, Options, Verdict};
 use serde_json::Value as J;
 use tla_check::session::{self, Setup};
-use tla_sema::ir::{Expr, ExprKind, Level};
+use tla_sema::ir::{DefId, Expr, ExprKind, Level};
 
 /// One planted change and what the validator said.
 #[derive(Clone, Debug)]
@@ -94,11 +92,7 @@ pub fn selftest(setup: &Setup, trace: &Trace, opts: &Options) -> Result<Report, 
             if i > 0 {
                 description.push_str(&format!(" (after {i} value(s) the spec allows there)"));
             }
-            let result = match validate(setup, &variant, opts) {
-                Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
-                Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
-                Err(f) => PlantedResult::Failed(f.message),
-            };
+            let result = planted_result(validate(setup, &variant, opts));
             let done = result != PlantedResult::Accepted;
             last = Some(Planted {
                 description,
@@ -111,27 +105,12 @@ pub fn selftest(setup: &Setup, trace: &Trace, opts: &Options) -> Result<Report, 
         }
         planted.extend(last);
     }
-    for &d in actions {
-        let mut loaded = session::load(setup).map_err(|e| Failure { message: e.message })?;
-        let def = &mut loaded.spec.defs[d.index()];
-        let name = def.name.clone();
-        def.body = Expr {
-            kind: ExprKind::Bool(false),
-            loc: def.body.loc,
-            level: Level::Constant,
-            slot: Default::default(),
-        };
-        let result = match validate_loaded(setup, &loaded, trace, opts) {
-            Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
-            Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
-            Err(f) => PlantedResult::Failed(f.message),
-        };
-        planted.push(Planted {
-            description: format!("the spec with {name} replaced by FALSE"),
-            changed_at: 1,
-            result,
-        });
-    }
+    planted.extend(actions_removed(
+        setup,
+        actions,
+        std::slice::from_ref(trace),
+        opts,
+    )?);
     Ok(Report { original, planted })
 }
 
@@ -160,11 +139,7 @@ pub fn selftest_files(setup: &Setup, traces: &[Trace], opts: &Options) -> Result
                 }
                 let mut all = traces.to_vec();
                 all[f] = variant;
-                let result = match validate_files(setup, &all, opts) {
-                    Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
-                    Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
-                    Err(f) => PlantedResult::Failed(f.message),
-                };
+                let result = planted_result(validate_files(setup, &all, opts));
                 let done = result != PlantedResult::Accepted;
                 last = Some(Planted {
                     description,
@@ -178,6 +153,27 @@ pub fn selftest_files(setup: &Setup, traces: &[Trace], opts: &Options) -> Result
             planted.extend(last);
         }
     }
+    planted.extend(actions_removed(setup, actions, traces, opts)?);
+    Ok(Report { original, planted })
+}
+
+/// What a validation of a planted change answered.
+fn planted_result(answer: Result<Verdict, Failure>) -> PlantedResult {
+    match answer {
+        Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
+        Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
+        Err(f) => PlantedResult::Failed(f.message),
+    }
+}
+
+/// The spec with each of `actions` replaced by FALSE, in turn, against the trace's files.
+fn actions_removed(
+    setup: &Setup,
+    actions: &[DefId],
+    traces: &[Trace],
+    opts: &Options,
+) -> Result<Vec<Planted>, Failure> {
+    let mut planted = Vec::new();
     for &d in actions {
         let mut loaded = session::load(setup).map_err(|e| Failure { message: e.message })?;
         let def = &mut loaded.spec.defs[d.index()];
@@ -188,18 +184,13 @@ pub fn selftest_files(setup: &Setup, traces: &[Trace], opts: &Options) -> Result
             level: Level::Constant,
             slot: Default::default(),
         };
-        let result = match validate_loaded_files(setup, &loaded, traces, opts) {
-            Ok(Verdict::Rejected(r)) => PlantedResult::RejectedAt(r.step),
-            Ok(Verdict::Accepted { .. }) => PlantedResult::Accepted,
-            Err(f) => PlantedResult::Failed(f.message),
-        };
         planted.push(Planted {
             description: format!("the spec with {name} replaced by FALSE"),
             changed_at: 1,
-            result,
+            result: planted_result(validate_loaded_files(setup, &loaded, traces, opts)),
         });
     }
-    Ok(Report { original, planted })
+    Ok(planted)
 }
 
 /// Values tried per planted value change.
