@@ -50,6 +50,8 @@ pub struct Setup {
     /// TLC's -coverage N (minutes between reports): the run counts per action (and uses
     /// one worker).
     pub coverage: Option<u64>,
+    /// TLC's `-nowarning`: no warnings from evaluation.
+    pub nowarning: bool,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -159,6 +161,7 @@ pub fn with_model<R>(
     if let Some(n) = setup.max_set_size {
         ev.max_set_size = usize::try_from(n).unwrap_or(usize::MAX);
     }
+    ev.warnings.get_mut().expect("warnings").enabled = !setup.nowarning;
     if let Some(path) = &setup.user_file {
         let file = std::fs::File::create(path).map_err(|e| SetupError {
             message: format!(

@@ -273,7 +273,7 @@ impl Evaluator<'_> {
             Except(base, updates) => {
                 let mut v = self.expr(base, env, sv)?;
                 for u in updates {
-                    v = self.except(v, u, env, sv, loc)?;
+                    v = self.except(v, u, env, sv, (loc, base.loc))?;
                 }
                 Ok(v)
             }
@@ -577,7 +577,7 @@ impl Evaluator<'_> {
         u: &ExceptUpdate,
         env: &mut Env,
         sv: &StateView,
-        loc: tla_sema::ir::Loc,
+        locs: (tla_sema::ir::Loc, tla_sema::ir::Loc),
     ) -> EResult<Value> {
         let mut keys = Vec::with_capacity(u.path.len());
         for step in &u.path {
@@ -587,7 +587,7 @@ impl Evaluator<'_> {
                 ExceptStep::Index(ix) => Value::tuple(self.values(ix, env, sv)?),
             });
         }
-        self.except_path(base, &keys, &u.value, env, sv, loc)
+        self.except_path(base, &keys, &u.value, env, sv, locs)
     }
 
     fn except_path(
@@ -597,8 +597,10 @@ impl Evaluator<'_> {
         value: &Expr,
         env: &mut Env,
         sv: &StateView,
-        loc: tla_sema::ir::Loc,
+        locs: (tla_sema::ir::Loc, tla_sema::ir::Loc),
     ) -> EResult<Value> {
+        // The EXCEPT's own position for errors; its base's for TLC's warning.
+        let (loc, base_loc) = locs;
         let Some((k, rest)) = keys.split_first() else {
             env.push_val(AT, v);
             let r = self.expr(value, env, sv);
@@ -613,6 +615,10 @@ impl Evaluator<'_> {
         };
         // TLC leaves the function as it is when the argument is outside its domain.
         let Some(i) = f.index_of(k).at(loc)? else {
+            let at = self.describe(base_loc);
+            self.warn(&format!(
+                "The EXCEPT was applied to non-existing fields of the value at\n{at}"
+            ));
             return Ok(v);
         };
         // A function built by this EXCEPT (an earlier update, an outer step of the path) is
@@ -620,7 +626,7 @@ impl Evaluator<'_> {
         if let Value::Func(arc) = &mut v {
             if let Some(fm) = std::sync::Arc::get_mut(arc) {
                 let old = std::mem::replace(fm.value_mut(i), Value::FALSE);
-                let new = self.except_path(old, rest, value, env, sv, loc)?;
+                let new = self.except_path(old, rest, value, env, sv, locs)?;
                 *fm.value_mut(i) = new;
                 return Ok(v);
             }
@@ -629,7 +635,7 @@ impl Evaluator<'_> {
             unreachable!("checked above")
         };
         let old = f.values()[i].clone();
-        let new = self.except_path(old, rest, value, env, sv, loc)?;
+        let new = self.except_path(old, rest, value, env, sv, locs)?;
         Ok(Value::from_func(f.with_value_at(i, new)))
     }
 }

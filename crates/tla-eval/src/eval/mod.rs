@@ -17,6 +17,7 @@ mod literals;
 mod member_whole;
 mod memo;
 mod repr_bytes;
+pub mod warnings;
 
 pub use conjuncts::{ConjunctMemo, Conjuncts};
 
@@ -125,6 +126,8 @@ pub struct Evaluator<'a> {
     pub system_properties: std::collections::HashMap<String, String>,
     /// Where Print and PrintT write.
     pub out: Mutex<Box<dyn std::io::Write + Send>>,
+    /// Warnings printed so far (they go to `out`).
+    pub warnings: Mutex<warnings::Warnings>,
     /// TLC's `-maxSetSize`: the most elements a set built by collecting them (a filter, a
     /// map, `\cup`, `UNION`, `\cap`, `\`) may get; checked only where such a set is built.
     pub max_set_size: usize,
@@ -175,6 +178,7 @@ impl<'a> Evaluator<'a> {
             tlc_config: Vec::new(),
             system_properties: Default::default(),
             out: Mutex::new(Box::new(std::io::stdout())),
+            warnings: Mutex::new(Default::default()),
             max_set_size: DEFAULT_MAX_SET_SIZE,
         }
     }

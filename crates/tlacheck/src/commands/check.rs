@@ -181,6 +181,7 @@ pub fn run(args: Args) -> u8 {
         max_set_size: args.tlc.max_set_size,
         continue_after_violation: args.continue_after_violation,
         coverage: args.tlc.coverage,
+        nowarning: args.tlc.nowarning,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
