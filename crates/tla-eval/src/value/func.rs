@@ -43,7 +43,7 @@ pub enum FuncKind {
     /// `RecordValue`: string domain, prints `[a |-> 1]` (`[]` when empty).
     Record,
     /// `FcnRcdValue`: prints as a record when the domain is all names, as a
-    /// tuple when it is `1..n`, as `(d1 :> v1 @@ ...)` otherwise, `<< >>` when empty.
+    /// tuple when it is `1..n`, as `(d1 :> v1 @@ ...)` otherwise, `<<>>` when empty.
     Fcn,
 }
 

@@ -12,7 +12,10 @@
 //!   TLC, so `x = 1..3` shows `1..3` while `x = {1, 2, 3}` shows `{1, 2, 3}`.
 //! * A `TupleValue` prints `<<1, 2>>`, `<<>>` when empty; a `RecordValue`
 //!   prints `[a |-> 1, b |-> 2]` in field-token order, `[]` when empty.
-//! * A `FcnRcdValue` prints `<< >>` (with a space) when empty; as a record when
+//! * An empty function prints `<<>>`: FcnRcdValue's `<< >>` (with a space) is never seen,
+//!   since every empty function TLC builds (`[x \in {} |-> e]`, `SetToBag({})`, the element
+//!   of `[{} -> S]`, `f @@ g`, a recursive definition over `{}`) prints `<<>>` (TLC's output).
+//!   A non-empty `FcnRcdValue` prints as a record when
 //!   every domain element is a string that is a TLA+ name (letters, digits and
 //!   `_`, at least one letter, not starting with `WF_`/`SF_`); as a tuple when
 //!   its domain is `1..n`; otherwise as `(d1 :> v1 @@ d2 :> v2)`.
@@ -105,7 +108,7 @@ fn write_func(w: &mut impl Write, f: &FuncValue) -> fmt::Result {
         FuncKind::Record => write_record(w, f),
         FuncKind::Fcn => {
             if f.is_empty() {
-                return w.write_str("<< >>");
+                return w.write_str("<<>>");
             }
             let all_names = match f.domain() {
                 Domain::Explicit(d) => d

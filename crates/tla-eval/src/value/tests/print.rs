@@ -29,7 +29,7 @@ fn sets_and_intervals() {
 fn empty_functions_print_by_kind() {
     assert_eq!(tup(vec![]).to_string(), "<<>>");
     assert_eq!(Value::record(vec![]).unwrap().to_string(), "[]");
-    assert_eq!(fcn(vec![]).to_string(), "<< >>");
+    assert_eq!(fcn(vec![]).to_string(), "<<>>");
 }
 
 #[test]
@@ -96,10 +96,7 @@ fn lazy_sets_expand_when_small() {
         rs.to_string(),
         "{[prsa |-> 1, prsb |-> 1], [prsa |-> 1, prsb |-> 2]}"
     );
-    assert_eq!(
-        Value::func_set(ints(&[]), ints(&[1])).to_string(),
-        "{<< >>}"
-    );
+    assert_eq!(Value::func_set(ints(&[]), ints(&[1])).to_string(), "{<<>>}");
 }
 
 #[test]
