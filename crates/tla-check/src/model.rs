@@ -145,6 +145,18 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
                 Some(n),
             ));
         }
+        // TLC evaluates a constant invariant once, before the search: FALSE stops the run as
+        // a configuration error, TRUE is not checked again.
+        if c.expr.level == Level::Constant {
+            let value = ev.eval(&c.expr, &mut Env::new(), &StateView::constant());
+            if let Ok(Value::Bool(holds)) = value {
+                if !holds {
+                    let message = format!("The invariant of {} is equal to FALSE", n.name);
+                    return Err(err(message, Some(n)));
+                }
+                continue;
+            }
+        }
         invariants.push(c);
     }
     let mut props = Properties::default();
