@@ -536,6 +536,7 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
             },
         }),
         trace,
+        certified: false,
         seconds: None,
         // With -coverage only, so that the shape of every other run stays as it was.
         coverage: r.coverage.as_ref().map(|c| Box::new(c.to_json())),

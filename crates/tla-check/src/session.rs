@@ -50,6 +50,9 @@ pub struct Setup {
     /// TLC's -coverage N (minutes between reports): the run counts per action (and uses
     /// one worker).
     pub coverage: Option<u64>,
+    /// Tests of the certification: drop this state (1-based) of the counterexample before it
+    /// is certified (`certify.rs`), which must then refuse it.
+    pub debug_drop_step: Option<usize>,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -78,6 +81,9 @@ pub struct Outcome {
     pub json: serde_json::Value,
     /// The root module's variables: each name and its slot in the counterexample's states.
     pub variables: Vec<(String, usize)>,
+    /// The counterexample did not replay (`certify.rs`): tlacheck's internal error, printed
+    /// instead of the verdict (exit 255).
+    pub internal_error: Option<String>,
 }
 
 impl Setup {
@@ -250,14 +256,49 @@ pub fn search_observed<'o>(
         coverage: setup.coverage,
     };
     let mut report = engine::check_with(ev, model, opts, settings);
+    if let Some(n) = setup.debug_drop_step {
+        if (1..=report.trace.len()).contains(&n) {
+            report.trace.remove(n - 1);
+        }
+    }
     report.labels = crate::labels::of_report(ev, model, &report);
-    Outcome {
-        status: report::exit_status(&report),
-        text: report::render(spec, &model.vars, &report),
-        json: report::to_json(spec, &model.vars, &report),
-        variables: (model.vars.iter())
-            .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
-            .collect(),
-        report,
+    let variables = (model.vars.iter())
+        .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
+        .collect();
+    match crate::certify::certify(ev, model, opts, &report) {
+        Ok(certified) => {
+            let mut summary = report::summary(spec, &model.vars, &report);
+            summary.certified = certified;
+            Outcome {
+                status: report::exit_status(&report),
+                text: report::render(spec, &model.vars, &report),
+                json: serde_json::to_value(summary).unwrap_or_default(),
+                variables,
+                report,
+                internal_error: None,
+            }
+        }
+        Err(refusal) => {
+            let message = refusal.message();
+            let summary = crate::summary::Summary {
+                outcome: "internal error".into(),
+                error: Some(message.trim_end().to_string()),
+                exit_code: report::exit::GENERAL,
+                generated: report.generated,
+                distinct: report.distinct,
+                left_on_queue: report.left_on_queue,
+                depth: report.depth,
+                initial_states: report.initial_states,
+                ..Default::default()
+            };
+            Outcome {
+                status: report::exit::GENERAL,
+                text: message.clone(),
+                json: serde_json::to_value(summary).unwrap_or_default(),
+                variables,
+                report,
+                internal_error: Some(message),
+            }
+        }
     }
 }
