@@ -396,8 +396,12 @@ struct Search<'s, 'm, 'e, 'a> {
     checkpoint: Option<Checkpointer>,
 }
 
-/// A failure of tlacheck's own files (a checkpoint, the spilled states): exit 2.
 fn error_stop(message: String) -> Stop {
+    stop(Verdict::Error(EvalError::new(message)), None, None)
+}
+
+/// A failure of tlacheck's own files (the spilled states, the parent records): exit 2.
+fn storage_stop(message: String) -> Stop {
     let mut e = EvalError::new(message);
     e.phase = Phase::Storage;
     stop(Verdict::Error(e), None, None)
@@ -425,7 +429,7 @@ impl Search<'_, '_, '_, '_> {
             let mut segments = level.into_segments();
             let mut done = 0;
             loop {
-                let segment = segments.next_segment().map_err(error_stop)?;
+                let segment = segments.next_segment().map_err(storage_stop)?;
                 let Some(segment) = segment else { break };
                 self.level(&segment, depth, total - done, helper)?;
                 self.storage()?;
@@ -441,7 +445,7 @@ impl Search<'_, '_, '_, '_> {
     fn storage(&mut self) -> Result<(), Stop> {
         let failed = [&self.ex.next.write_error, &self.ex.records.write_error];
         match failed.into_iter().flatten().next() {
-            Some(e) => Err(error_stop(format!(
+            Some(e) => Err(storage_stop(format!(
                 "tlacheck cannot write the states it spills to disk in the temporary folder {} \
                  ({e}); make it writable, or set TMPDIR to another folder.",
                 std::env::temp_dir().display()
