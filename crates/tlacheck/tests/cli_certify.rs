@@ -210,3 +210,46 @@ fn a_lasso_that_is_not_fair_or_satisfies_the_property_is_refused() {
     run.code(255)
         .says("the behaviour satisfies property OneThenTwo");
 }
+
+/// Tokens handed to the processes of P one by one: with the SYMMETRY the states are those of
+/// one orbit each, with the VIEW (the count of holders only) the states with equal counts are
+/// one, and the ALIAS prints other values; each trace printed is still made of real states
+/// and real steps. Two holders break Inv after 2 steps.
+const TOKENS: &str = "---- MODULE Tokens ----
+EXTENDS Naturals, FiniteSets, TLC
+CONSTANT P
+VARIABLES held, steps
+Init == held = {} /\\ steps = 0
+Next == \\E p \\in P \\ held : held' = held \\cup {p} /\\ steps' = steps + 1
+Inv == Cardinality(held) < 2
+Sym == Permutations(P)
+Count == Cardinality(held)
+Shown == [holders |-> held, twice |-> 2 * steps]
+====
+";
+
+#[test]
+fn traces_under_symmetry_view_and_alias_are_certified() {
+    let base = "CONSTANT P = {p1, p2, p3}\nINIT Init\nNEXT Next\nINVARIANT Inv\n";
+    for extra in ["SYMMETRY Sym\n", "VIEW Count\n", "ALIAS Shown\n", ""] {
+        certified("Tokens", TOKENS, &format!("{base}{extra}"), 12, 3);
+    }
+    let cfg = format!("{base}ALIAS Shown\n");
+    let run = run_model("Tokens", TOKENS, &cfg, &["--debug-drop-step", "2"]);
+    run.code(255).says("State 1 -> State 2: it is not a step of Next");
+}
+
+#[test]
+fn an_evaluation_error_trace_is_certified() {
+    // Next divides by zero in x = 2, the third state: TLC's exit 75 after 3 states.
+    let spec = "---- MODULE Div ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = x + 1 + 0 \\div (2 - x)
+====
+";
+    certified("Div", spec, "INIT Init\nNEXT Next\n", 75, 3);
+    let run = run_model("Div", spec, "INIT Init\nNEXT Next\n", &["--debug-drop-step", "1"]);
+    run.code(255).says("State 1 is not an initial state");
+}
