@@ -236,7 +236,8 @@ fn traces_under_symmetry_view_and_alias_are_certified() {
     }
     let cfg = format!("{base}ALIAS Shown\n");
     let run = run_model("Tokens", TOKENS, &cfg, &["--debug-drop-step", "2"]);
-    run.code(255).says("State 1 -> State 2: it is not a step of Next");
+    run.code(255)
+        .says("State 1 -> State 2: it is not a step of Next");
 }
 
 #[test]
@@ -250,6 +251,11 @@ Next == x' = x + 1 + 0 \\div (2 - x)
 ====
 ";
     certified("Div", spec, "INIT Init\nNEXT Next\n", 75, 3);
-    let run = run_model("Div", spec, "INIT Init\nNEXT Next\n", &["--debug-drop-step", "1"]);
+    let run = run_model(
+        "Div",
+        spec,
+        "INIT Init\nNEXT Next\n",
+        &["--debug-drop-step", "1"],
+    );
     run.code(255).says("State 1 is not an initial state");
 }
