@@ -64,13 +64,14 @@ pub fn certify(ev: &Evaluator, model: &Model, opts: &Options, r: &Report) -> Res
     out.map(|_| true)
 }
 
-/// Keeps Print's output and the TLCSet registers as they were while the certifier evaluates
+/// Keeps Print's output, the TLCSet registers and TLCExt's Trace as they were while the certifier evaluates
 /// the spec again: the run's output is TLC's, whatever is checked after it.
 struct Quiet<'e, 'a> {
     ev: &'e Evaluator<'a>,
     out: Option<Box<dyn std::io::Write + Send>>,
     registers: std::collections::HashMap<i64, Value>,
     named: std::collections::BTreeMap<String, Value>,
+    trace: Vec<Arc<[Value]>>,
 }
 
 impl<'e, 'a> Quiet<'e, 'a> {
@@ -84,6 +85,7 @@ impl<'e, 'a> Quiet<'e, 'a> {
             named: (ev.named_registers.lock())
                 .map(|r| r.clone())
                 .unwrap_or_default(),
+            trace: ev.run.trace.lock().map(|t| t.clone()).unwrap_or_default(),
         }
     }
 }
@@ -98,6 +100,9 @@ impl Drop for Quiet<'_, '_> {
         }
         if let Ok(mut r) = self.ev.named_registers.lock() {
             *r = std::mem::take(&mut self.named);
+        }
+        if let Ok(mut t) = self.ev.run.trace.lock() {
+            *t = std::mem::take(&mut self.trace);
         }
     }
 }
