@@ -13,7 +13,7 @@
 
 mod lasso;
 
-use crate::engine::{Options, Report, TraceState, Verdict};
+use crate::engine::{Report, TraceState, Verdict};
 use crate::liveness::{LassoEnd, Violation};
 use crate::model::{Check, Model};
 use crate::symmetry::Symmetry;
@@ -31,6 +31,21 @@ pub struct Refusal {
 }
 
 impl Refusal {
+    /// What `--json` prints instead of the verdict: the figures, no counterexample.
+    pub fn summary(&self, r: &Report) -> crate::summary::Summary {
+        crate::summary::Summary {
+            outcome: "internal error".into(),
+            error: Some(self.message().trim_end().to_string()),
+            exit_code: crate::report::exit::GENERAL,
+            generated: r.generated,
+            distinct: r.distinct,
+            left_on_queue: r.left_on_queue,
+            depth: r.depth,
+            initial_states: r.initial_states,
+            ..Default::default()
+        }
+    }
+
     /// The report printed instead of the verdict.
     pub fn message(&self) -> String {
         format!(
@@ -44,7 +59,12 @@ impl Refusal {
 /// Checks every counterexample of the report (the final one and those `-continue` went on
 /// after): Ok(true) when there was at least one and each replayed, Ok(false) when there was
 /// none.
-pub fn certify(ev: &Evaluator, model: &Model, opts: &Options, r: &Report) -> Result<bool, Refusal> {
+pub fn certify(
+    ev: &Evaluator,
+    model: &Model,
+    check_deadlock: bool,
+    r: &Report,
+) -> Result<bool, Refusal> {
     let traces: Vec<(&Verdict, &[TraceState])> = (r.continued.iter())
         .map(|(v, t)| (v, &t[..]))
         .chain(std::iter::once((&r.verdict, &r.trace[..])))
@@ -55,7 +75,7 @@ pub fn certify(ev: &Evaluator, model: &Model, opts: &Options, r: &Report) -> Res
     }
     let lasso = (r.liveness.as_ref()).and_then(|l| l.violation.as_ref());
     let quiet = Quiet::new(ev);
-    let mut c = Certifier::new(ev, model, opts)?;
+    let mut c = Certifier::new(ev, model, check_deadlock)?;
     let last = traces.len() - 1;
     let out = (traces.iter().enumerate())
         .try_for_each(|(i, (verdict, trace))| c.trace(verdict, trace, lasso.filter(|_| i == last)));
@@ -110,7 +130,7 @@ impl Drop for Quiet<'_, '_> {
 struct Certifier<'m, 'e, 'a> {
     ev: &'e Evaluator<'a>,
     model: &'m Model,
-    opts: &'m Options,
+    check_deadlock: bool,
     symmetry: Option<Symmetry>,
     /// The spec reads TLCExt's Trace: each check is given the path to its state.
     keeps_trace: bool,
@@ -125,7 +145,7 @@ fn refuse(state: usize, why: impl Into<String>) -> Refusal {
 }
 
 impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
-    fn new(ev: &'e Evaluator<'a>, model: &'m Model, opts: &'m Options) -> Result<Self, Refusal> {
+    fn new(ev: &'e Evaluator<'a>, model: &'m Model, check_deadlock: bool) -> Result<Self, Refusal> {
         let symmetry = crate::symmetry::bind(ev, model).map_err(|e| {
             refuse(
                 1,
@@ -137,7 +157,7 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
         Ok(Certifier {
             ev,
             model,
-            opts,
+            check_deadlock,
             symmetry,
             keeps_trace,
             env: Env::new(),
@@ -313,7 +333,7 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
                     )),
                 }
             }
-            Verdict::Deadlock if self.opts.check_deadlock => {
+            Verdict::Deadlock if self.check_deadlock => {
                 let next = self.model.next.as_ref();
                 self.at(trace, n - 1);
                 let mut any = false;

@@ -265,7 +265,7 @@ pub fn search_observed<'o>(
     let variables = (model.vars.iter())
         .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
         .collect();
-    match crate::certify::certify(ev, model, opts, &report) {
+    match crate::certify::certify(ev, model, opts.check_deadlock, &report) {
         Ok(certified) => {
             let mut summary = report::summary(spec, &model.vars, &report);
             summary.certified = certified;
@@ -280,17 +280,7 @@ pub fn search_observed<'o>(
         }
         Err(refusal) => {
             let message = refusal.message();
-            let summary = crate::summary::Summary {
-                outcome: "internal error".into(),
-                error: Some(message.trim_end().to_string()),
-                exit_code: report::exit::GENERAL,
-                generated: report.generated,
-                distinct: report.distinct,
-                left_on_queue: report.left_on_queue,
-                depth: report.depth,
-                initial_states: report.initial_states,
-                ..Default::default()
-            };
+            let summary = refusal.summary(&report);
             Outcome {
                 status: report::exit::GENERAL,
                 text: message.clone(),

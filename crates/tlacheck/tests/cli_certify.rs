@@ -291,3 +291,22 @@ Inv == Len(Trace) < 3
     run.code(12);
     assert_eq!(run.stdout.matches("<<\"step\", 0>>").count(), 2, "{run}");
 }
+
+#[test]
+fn simulation_and_dfid_counterexamples_are_certified_too() {
+    let cfg = "INIT Init\nNEXT Next\nINVARIANT Inv\n";
+    for mode in [&["--simulate"][..], &["--dfid", "10"]] {
+        let run = run_model("Counter", COUNTER, cfg, &[mode, &["--json"]].concat());
+        run.code(12);
+        assert_eq!(run.json()["certified"], true, "{run}");
+        let run = run_model(
+            "Counter",
+            COUNTER,
+            cfg,
+            &[mode, &["--debug-drop-step", "2"]].concat(),
+        );
+        run.code(255)
+            .says("State 1 -> State 2: it is not a step of Next");
+        assert!(!run.stdout.contains("is violated"), "{run}");
+    }
+}

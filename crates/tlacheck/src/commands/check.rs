@@ -106,6 +106,7 @@ impl Args {
             depth: self.depth,
             traces: self.traces,
             seed: self.seed,
+            drop_step: self.debug_drop_step,
         }
     }
 }
@@ -279,6 +280,7 @@ pub fn run(args: Args) -> u8 {
                 head: std::mem::take(&mut head),
                 start,
                 dump: dump.clone(),
+                drop_step: args.debug_drop_step,
             };
             return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
         }
