@@ -143,7 +143,8 @@ fn a_memory_budget_far_below_the_needs_changes_no_figure() {
     let d = cube("INIT Init\nNEXT Next\nINVARIANT Far\n");
     let full = report(&d.check(&["Cube.tla", "--json"]));
     // 1 KiB: a few states of a level in memory, the rest of the level (up to thousands of
-    // states) spilled, and the parent records too.
+    // states) spilled, and the parent records too (the unwritable-folder test above shows
+    // that this budget spills).
     let tight = d.check(&["Cube.tla", "--json", "--memory", "1K"]);
     tight.code(12);
     assert_eq!(report(&tight), full);
