@@ -386,10 +386,54 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
                         )),
                     }
                 }
+                Phase::Next => self.next_fails(trace),
                 _ => Ok(()),
             },
             _ => Ok(()),
         }
+    }
+
+    /// An error met generating or constraining the last state's successors is met again:
+    /// Next fails there (or leaves a variable unassigned), or a constraint, the VIEW or a
+    /// fingerprint fails on one of its successors.
+    fn next_fails(&mut self, trace: &[TraceState]) -> Result<(), Refusal> {
+        let n = trace.len();
+        let Some(next) = &self.model.next else {
+            return Ok(());
+        };
+        let last = &trace[n - 1].values;
+        self.at(trace, n - 1);
+        let (mut succs, mut unassigned) = (Vec::new(), false);
+        let r = enumerate::next_states(self.ev, next, last, &mut |st, _| {
+            unassigned = st.iter().any(Option::is_none);
+            if !unassigned {
+                succs.push(crate::expand::complete(st));
+            }
+            Ok(!unassigned)
+        });
+        if r.is_err() || unassigned {
+            return Ok(());
+        }
+        let (ev, model) = (self.ev, self.model);
+        for s in &succs {
+            let state = StateView::state(s);
+            let primed: Vec<Option<Value>> = s.iter().cloned().map(Some).collect();
+            let step = StateView::transition(last, &primed);
+            let fails = (model.constraints.iter())
+                .any(|c| ev.eval_bool(&c.expr, &mut self.env, &state).is_err())
+                || (model.action_constraints.iter())
+                    .any(|c| ev.eval_bool(&c.expr, &mut self.env, &step).is_err())
+                || (model.view.as_ref())
+                    .is_some_and(|v| ev.eval(v, &mut self.env, &state).is_err())
+                || s.iter().any(|v| v.fingerprint().is_err());
+            if fails {
+                return Ok(());
+            }
+        }
+        Err(refuse(
+            n,
+            format!("the successors of State {n} evaluate without the error"),
+        ))
     }
 
     /// A transition check on the trace's last step (None: the trace has no step).

@@ -258,6 +258,15 @@ Next == x' = x + 1 + 0 \\div (2 - x)
         &["--debug-drop-step", "1"],
     );
     run.code(255).says("State 1 is not an initial state");
+    // Without x = 2, Next evaluates from the last state.
+    let run = run_model(
+        "Div",
+        spec,
+        "INIT Init\nNEXT Next\n",
+        &["--debug-drop-step", "3"],
+    );
+    run.code(255)
+        .says("the successors of State 2 evaluate without the error");
 }
 
 #[test]
