@@ -2,6 +2,7 @@
 
 pub mod alias;
 mod assumptions;
+pub mod certify;
 pub mod checkpoint;
 pub mod collision;
 pub mod config;

@@ -25,6 +25,8 @@ pub mod exit {
     /// EC.GENERAL: an exception the liveness check met.
     pub const GENERAL: u8 = 255;
     pub const PARSE_ERROR: u8 = 150;
+    /// tlacheck's own files failed (a spill, a checkpoint): exit 2, as for bad input.
+    pub const STORAGE: u8 = 2;
     pub const CONFIG_ERROR: u8 = 151;
 }
 
@@ -39,6 +41,7 @@ pub fn exit_status(r: &Report) -> u8 {
             Phase::Next if e.assertion => exit::ASSERT,
             Phase::Invariant(_) => exit::INVARIANT_EVAL,
             Phase::Liveness => exit::GENERAL,
+            Phase::Storage => exit::STORAGE,
             _ => exit::EVAL_ERROR,
         },
         Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
@@ -368,6 +371,9 @@ fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalE
             write_unexpected(&mut out, e);
             behavior(&mut out);
         }
+        Phase::Storage => {
+            let _ = writeln!(out, "Error: {}", e.message);
+        }
         Phase::Init | Phase::Other => {
             let _ = writeln!(out, "Error: {}", e.message);
             behavior(&mut out);
@@ -536,6 +542,7 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
             },
         }),
         trace,
+        certified: false,
         seconds: None,
         // With -coverage only, so that the shape of every other run stays as it was.
         coverage: r.coverage.as_ref().map(|c| Box::new(c.to_json())),

@@ -400,6 +400,13 @@ fn error_stop(message: String) -> Stop {
     stop(Verdict::Error(EvalError::new(message)), None, None)
 }
 
+/// A failure of tlacheck's own files (the spilled states, the parent records): exit 2.
+fn storage_stop(message: String) -> Stop {
+    let mut e = EvalError::new(message);
+    e.phase = Phase::Storage;
+    stop(Verdict::Error(e), None, None)
+}
+
 impl Search<'_, '_, '_, '_> {
     /// `helper`: examines half the successors of a level's only state (`split.rs`).
     fn run(&mut self, helper: Option<&crate::split::Helper>) -> Result<(), Stop> {
@@ -408,6 +415,7 @@ impl Search<'_, '_, '_, '_> {
             Some(level) => level,
             None => {
                 self.initial_states()?;
+                self.storage()?;
                 1u32
             }
         };
@@ -421,16 +429,29 @@ impl Search<'_, '_, '_, '_> {
             let mut segments = level.into_segments();
             let mut done = 0;
             loop {
-                let segment = segments
-                    .next_segment()
-                    .map_err(|e| stop(Verdict::Error(EvalError::new(e)), None, None))?;
+                let segment = segments.next_segment().map_err(storage_stop)?;
                 let Some(segment) = segment else { break };
                 self.level(&segment, depth, total - done, helper)?;
+                self.storage()?;
                 done += segment.len() as u64;
             }
             depth += 1;
         }
         Ok(())
+    }
+
+    /// Stops the search once the next level's states or the parent records could not be
+    /// written to the temporary folder: going on in memory would break the --memory budget.
+    fn storage(&mut self) -> Result<(), Stop> {
+        let failed = [&self.ex.next.write_error, &self.ex.records.write_error];
+        match failed.into_iter().flatten().next() {
+            Some(e) => Err(storage_stop(format!(
+                "tlacheck cannot write the states it spills to disk in the temporary folder {} \
+                 ({e}); make it writable, or set TMPDIR to another folder.",
+                std::env::temp_dir().display()
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// With --recover, the search as the checkpoint left it: the level to explore next.

@@ -52,6 +52,9 @@ pub struct Setup {
     pub coverage: Option<u64>,
     /// TLC's `-nowarning`: no warnings from evaluation.
     pub nowarning: bool,
+    /// Tests of the certification: drop this state (1-based) of the counterexample before it
+    /// is certified (`certify.rs`), which must then refuse it.
+    pub debug_drop_step: Option<usize>,
 }
 
 /// Why a run could not start, with the TLC exit status `tlacheck check` gives for it.
@@ -80,6 +83,9 @@ pub struct Outcome {
     pub json: serde_json::Value,
     /// The root module's variables: each name and its slot in the counterexample's states.
     pub variables: Vec<(String, usize)>,
+    /// The counterexample did not replay (`certify.rs`): tlacheck's internal error, printed
+    /// instead of the verdict (exit 255).
+    pub internal_error: Option<String>,
 }
 
 impl Setup {
@@ -253,14 +259,39 @@ pub fn search_observed<'o>(
         coverage: setup.coverage,
     };
     let mut report = engine::check_with(ev, model, opts, settings);
+    if let Some(n) = setup.debug_drop_step {
+        if (1..=report.trace.len()).contains(&n) {
+            report.trace.remove(n - 1);
+        }
+    }
     report.labels = crate::labels::of_report(ev, model, &report);
-    Outcome {
-        status: report::exit_status(&report),
-        text: report::render(spec, &model.vars, &report),
-        json: report::to_json(spec, &model.vars, &report),
-        variables: (model.vars.iter())
-            .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
-            .collect(),
-        report,
+    let variables = (model.vars.iter())
+        .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
+        .collect();
+    match crate::certify::certify(ev, model, opts.check_deadlock, &report) {
+        Ok(certified) => {
+            let mut summary = report::summary(spec, &model.vars, &report);
+            summary.certified = certified;
+            Outcome {
+                status: report::exit_status(&report),
+                text: report::render(spec, &model.vars, &report),
+                json: serde_json::to_value(summary).unwrap_or_default(),
+                variables,
+                report,
+                internal_error: None,
+            }
+        }
+        Err(refusal) => {
+            let message = refusal.message();
+            let summary = refusal.summary(&report);
+            Outcome {
+                status: report::exit::GENERAL,
+                text: message.clone(),
+                json: serde_json::to_value(summary).unwrap_or_default(),
+                variables,
+                report,
+                internal_error: Some(message),
+            }
+        }
     }
 }

@@ -34,6 +34,10 @@ pub struct Summary {
     /// The counterexample's states.
     #[serde(default)]
     pub trace: Vec<Step>,
+    /// Every counterexample of the run replayed against the spec before it was printed
+    /// (`certify.rs`); absent when there was none.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub certified: bool,
     /// Wall time, added by the CLI.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,

@@ -52,6 +52,9 @@ pub enum Phase {
     ActionProperty(String),
     /// Evaluating a temporal property's parts on the behaviour graph.
     Liveness,
+    /// tlacheck's own files (spilled states, parent records, checkpoints) could not be
+    /// written or read: not the spec's fault, a clear message and exit 2.
+    Storage,
 }
 
 pub type EResult<T> = Result<T, EvalError>;

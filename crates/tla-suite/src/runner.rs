@@ -487,6 +487,15 @@ fn judge(item: Item, r: RunResult, took: Duration) -> Outcome {
             return o;
         }
     };
+    // A counterexample that did not replay (tla-check's certify.rs) is tlacheck's fault and
+    // no verdict, for a mutant too.
+    if f.outcome == "internal error" {
+        o.message = f
+            .error
+            .clone()
+            .unwrap_or_else(|| "tlacheck internal error".into());
+        return o;
+    }
     // TLC stopping on an error in the spec is "could not run" (the seeds' exit 2), except for
     // a mutant, where the error is what the edit caused.
     if f.outcome == "error" && o.item.kind != Kind::Mutant {
@@ -611,5 +620,42 @@ pub fn exit_code(statuses: impl IntoIterator<Item = Status>) -> u8 {
         Some(Status::CouldNotRun) => 2,
         Some(Status::Failed) => 1,
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_counterexample_that_did_not_replay_could_not_run() {
+        let item = |kind| Item {
+            kind,
+            name: "m".into(),
+            check: "m".into(),
+            spec: "M.tla".into(),
+            config: "M.cfg".into(),
+            expect: Expectation::Holds,
+            budget: None,
+            request: Err(String::new()),
+            trace_files: Vec::new(),
+            claim: Claim::default(),
+        };
+        // What `check --json` prints when certify.rs refuses the trace: no violation named.
+        let refused = Summary {
+            outcome: "internal error".into(),
+            error: Some("tlacheck internal error: the counterexample did not replay".into()),
+            exit_code: 255,
+            ..Default::default()
+        };
+        for kind in [Kind::Check, Kind::Mutant] {
+            let o = judge(
+                item(kind),
+                RunResult::Finished(refused.clone()),
+                Duration::ZERO,
+            );
+            assert_eq!(o.status, Status::CouldNotRun);
+            assert!(o.message.contains("did not replay"), "{}", o.message);
+        }
     }
 }

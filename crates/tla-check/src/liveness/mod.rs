@@ -8,7 +8,7 @@
 //! a lasso.
 
 mod atoms;
-mod formula;
+pub(crate) mod formula;
 mod graph;
 mod lasso;
 mod periodic;

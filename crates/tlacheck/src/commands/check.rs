@@ -84,6 +84,10 @@ pub struct Args {
     /// run then ends as a complete search does (exit 0).
     #[arg(long = "continue")]
     continue_after_violation: bool,
+    /// Tests: drop this state (1-based) of the counterexample before it is certified, so
+    /// that the certification refuses it (exit 255).
+    #[arg(long = "debug-drop-step", value_name = "N", hide = true)]
+    debug_drop_step: Option<usize>,
 }
 
 impl Args {
@@ -102,6 +106,7 @@ impl Args {
             depth: self.depth,
             traces: self.traces,
             seed: self.seed,
+            drop_step: self.debug_drop_step,
         }
     }
 }
@@ -182,6 +187,7 @@ pub fn run(args: Args) -> u8 {
         continue_after_violation: args.continue_after_violation,
         coverage: args.tlc.coverage,
         nowarning: args.tlc.nowarning,
+        debug_drop_step: args.debug_drop_step,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
         Ok(s) => s,
@@ -275,6 +281,7 @@ pub fn run(args: Args) -> u8 {
                 head: std::mem::take(&mut head),
                 start,
                 dump: dump.clone(),
+                drop_step: args.debug_drop_step,
             };
             return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
         }
@@ -305,7 +312,7 @@ pub fn run(args: Args) -> u8 {
         if let Some(d) = dumped {
             d.lock().expect("the dump").finish();
         }
-        if args.tlc.view {
+        if args.tlc.view && outcome.internal_error.is_none() {
             // TLC's -view: the counterexample's states printed through the VIEW.
             let trace = &outcome.report.trace;
             outcome.report.viewed = tla_check::view_print::texts(&loaded.spec, ev, model, trace);
@@ -326,9 +333,12 @@ pub fn run(args: Args) -> u8 {
         }
     };
     // Written now, reported after the result: a failed dump must not hide the check's result.
-    let mut dumped =
-        (args.dump_trace.as_ref()).map(|path| super::dump_trace::write(path, &outcome));
-    for asked in &args.tlc.dump_trace_as {
+    // A counterexample that did not replay is not written.
+    let certified = outcome.internal_error.is_none();
+    let mut dumped = (args.dump_trace.as_ref())
+        .filter(|_| certified)
+        .map(|path| super::dump_trace::write(path, &outcome));
+    for asked in args.tlc.dump_trace_as.iter().filter(|_| certified) {
         if let Err(e) = super::dump_trace::write_tlc(asked, &loaded.spec, &outcome) {
             dumped = Some(Err(e));
         }

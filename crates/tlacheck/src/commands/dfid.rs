@@ -9,6 +9,8 @@ use tla_eval::Evaluator;
 use tla_sema::Spec;
 
 pub struct Run {
+    /// --debug-drop-step (`certified.rs`).
+    pub drop_step: Option<usize>,
     pub max_level: u64,
     pub no_deadlock: bool,
     pub json: bool,
@@ -34,12 +36,21 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> u8 {
     let observer = dump
         .as_mut()
         .map(|d| d as &mut dyn tla_check::engine::TransitionObserver);
-    let found = dfid::check(ev, model, &opts, observer);
+    let mut found = dfid::check(ev, model, &opts, observer);
     if let Some(d) = &dump {
         d.finish();
     }
+    let (deadlock, drop) = (opts.check_deadlock, r.drop_step);
+    let certified =
+        match super::certified::check(ev, model, deadlock, &mut found.report, drop, r.json) {
+            Ok(c) => c,
+            Err(status) => return status,
+        };
     if r.json {
         let mut j = tla_check::report::to_json(spec, &model.vars, &found.report);
+        if certified {
+            j["certified"] = serde_json::json!(true);
+        }
         j["mode"] = serde_json::json!("dfid");
         j["completed"] = serde_json::json!(found.completed);
         j["seconds"] = serde_json::json!(r.start.elapsed().as_secs_f64());

@@ -13,6 +13,8 @@ pub struct Settings {
     pub depth: Option<u64>,
     pub traces: Option<u64>,
     pub seed: i64,
+    /// --debug-drop-step (`certified.rs`).
+    pub drop_step: Option<usize>,
 }
 
 pub fn run(
@@ -53,10 +55,19 @@ pub fn run(
             opts.seed
         );
     }
-    let r = simulate::simulate(ev, model, &opts);
+    let mut r = simulate::simulate(ev, model, &opts);
     let status = report::exit_status(&r.report);
+    let drop = settings.drop_step;
+    let certified =
+        match super::certified::check(ev, model, opts.check_deadlock, &mut r.report, drop, json) {
+            Ok(c) => c,
+            Err(status) => return status,
+        };
     if json {
         let mut j = report::to_json(spec, &model.vars, &r.report);
+        if certified {
+            j["certified"] = serde_json::json!(true);
+        }
         j["mode"] = serde_json::json!("simulate");
         j["traces"] = serde_json::json!(r.traces);
         j["seed"] = serde_json::json!(opts.seed);
