@@ -133,3 +133,24 @@ fn next_link(
         .into_iter()
         .find_map(|i| next_link(tree, i, extends, done, visited))
 }
+
+/// SANY's stale-translation warnings for each spec the suite checks as its files hold it
+/// (not translated in memory), once per spec, each as `spec: warning`: `verify` prints them
+/// so a forgotten `pcal.trans` is not checked without a word.
+pub fn suite_warnings(m: &crate::manifest::Manifest) -> Vec<String> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for c in m.checks.iter().filter(|c| !c.translates(&m.suite)) {
+        let spec = m.spec_path(c.spec.get_ref());
+        if !seen.insert(spec.clone()) {
+            continue;
+        }
+        // A spec that does not load is reported by its check.
+        if let Ok(tree) = ModuleTree::load(&spec, &m.library) {
+            for s in stale_modules(&tree) {
+                out.push(format!("{}: {}", s.path.display(), s.warning));
+            }
+        }
+    }
+    out
+}

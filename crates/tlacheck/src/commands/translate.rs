@@ -49,18 +49,23 @@ fn split_args(args: &[String]) -> Result<(PathBuf, bool, Vec<String>), String> {
     Ok((file, dry, opts))
 }
 
-/// The file with its algorithm freshly translated, for `check --translate` (nothing is
-/// written); an error rendered as `translate` prints it.
-pub fn in_memory(file: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}\n", file.display()))?;
-    let opts = tla_pcal::Options {
-        nocfg: true,
-        ..Default::default()
-    };
-    match tla_pcal::translate(&text, &opts, None) {
-        Ok(t) => Ok(t.text),
-        Err(e) => Err(e.render(file, &text)),
+/// The spec's algorithms freshly translated, for `check --translate` (nothing is written):
+/// the root file's text, if it holds one, and the other files of the spec's own modules
+/// that hold one (a model extending the module with the algorithm, as the corpus's MC files
+/// do); an error rendered as `translate` prints it.
+pub fn in_memory(
+    file: &Path,
+    library: &[PathBuf],
+) -> Result<(Option<String>, Vec<(PathBuf, String)>), String> {
+    let tree = tla_suite::modules::ModuleTree::load(file, library).map_err(|e| e + "\n")?;
+    let t = tla_suite::pcal::translate_tree(&tree)?;
+    if t.is_empty() {
+        return Err(format!(
+            "{}: no PlusCal algorithm in it or in the modules of its own it uses\n",
+            file.display()
+        ));
     }
+    Ok((t.root, t.modules))
 }
 
 pub fn run(args: Args) -> u8 {
