@@ -177,6 +177,14 @@ impl ModuleTree {
                 && (tree.files.is_empty()
                     || path
                         .parent()
+                        // A bare file name's folder is the current one.
+                        .map(|p| {
+                            if p.as_os_str().is_empty() {
+                                Path::new(".")
+                            } else {
+                                p
+                            }
+                        })
                         .and_then(|p| std::fs::canonicalize(p).ok())
                         .is_some_and(|p| p == root_dir));
             tree.files.push(TreeFile { path, source, user });

@@ -483,6 +483,23 @@ fn parse_and_check_warn_for_an_extended_module() {
         .assert()
         .success()
         .stdout(predicate::str::contains("changed since").not());
+    // check --translate translates the extended module too (named bare, from its folder):
+    // x reaches 3 and Small is violated (TLC's exit 12).
+    std::fs::write(d.join("Small.cfg"), "SPECIFICATION Spec\nINVARIANT Small\n").unwrap();
+    tlacheck()
+        .current_dir(&d)
+        .args([
+            "check",
+            "Main.tla",
+            "--config",
+            "Small.cfg",
+            "--translate",
+            "--workers",
+            "1",
+        ])
+        .assert()
+        .code(12)
+        .stdout(predicate::str::contains("Invariant Small is violated."));
 }
 
 /// The translation from the line on (the options line, where there is one, stays above it).
