@@ -365,10 +365,12 @@ pub fn request(m: &Manifest, c: &Check) -> Result<RunRequest, String> {
     Ok(req)
 }
 
-/// Each spec's module tree, loaded once per plan.
+type TreeResult = Result<Rc<ModuleTree>, String>;
+
+/// Each spec's module tree, loaded once per plan (per text the run gives it).
 #[derive(Default)]
 pub struct Trees {
-    loaded: std::cell::RefCell<HashMap<(PathBuf, u64), Result<Rc<ModuleTree>, String>>>,
+    loaded: std::cell::RefCell<HashMap<(PathBuf, u64), TreeResult>>,
 }
 
 impl Trees {

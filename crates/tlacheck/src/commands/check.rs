@@ -145,7 +145,7 @@ pub fn run(args: Args) -> u8 {
     }
     let (spec_text, module_texts) = if args.translate {
         match super::translate::in_memory(&args.spec, &args.library) {
-            Ok(t) => t,
+            Ok(t) => (t.root, t.modules),
             Err(message) => {
                 eprint!("{message}");
                 return 150;

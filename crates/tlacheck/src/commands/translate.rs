@@ -53,10 +53,7 @@ fn split_args(args: &[String]) -> Result<(PathBuf, bool, Vec<String>), String> {
 /// the root file's text, if it holds one, and the other files of the spec's own modules
 /// that hold one (a model extending the module with the algorithm, as the corpus's MC files
 /// do); an error rendered as `translate` prints it.
-pub fn in_memory(
-    file: &Path,
-    library: &[PathBuf],
-) -> Result<(Option<String>, Vec<(PathBuf, String)>), String> {
+pub fn in_memory(file: &Path, library: &[PathBuf]) -> Result<tla_suite::pcal::Translated, String> {
     let tree = tla_suite::modules::ModuleTree::load(file, library).map_err(|e| e + "\n")?;
     let t = tla_suite::pcal::translate_tree(&tree)?;
     if t.is_empty() {
@@ -65,7 +62,7 @@ pub fn in_memory(
             file.display()
         ));
     }
-    Ok((t.root, t.modules))
+    Ok(t)
 }
 
 pub fn run(args: Args) -> u8 {
