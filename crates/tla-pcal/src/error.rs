@@ -22,6 +22,36 @@ impl PcalError {
     }
 }
 
+impl PcalError {
+    /// `file:line:col: message` (what is known of the place), the message's further lines
+    /// indented, then the line of `text` it points at and a caret under the column.
+    pub fn render(&self, path: &std::path::Path, text: &str) -> String {
+        let first = self.msg.lines().next().unwrap_or("");
+        let mut out = match (self.line, self.col) {
+            (Some(l), Some(c)) => format!("{}:{l}:{c}: {first}\n", path.display()),
+            (Some(l), None) => format!("{}:{l}: {first}\n", path.display()),
+            _ => format!("{}: {first}\n", path.display()),
+        };
+        for more in self.msg.lines().skip(1) {
+            out += &format!("  {}\n", more.trim());
+        }
+        if let Some(src) = self
+            .line
+            .and_then(|l| text.lines().nth(l.saturating_sub(1)))
+        {
+            out += &format!("  {src}\n");
+            if let Some(c) = self.col {
+                // Tabs kept, so the caret lines up under a tabbed line too.
+                let pad: String = (src.chars().take(c.saturating_sub(1)))
+                    .map(|ch| if ch == '\t' { '\t' } else { ' ' })
+                    .collect();
+                out += &format!("  {pad}^\n");
+            }
+        }
+        out
+    }
+}
+
 /// The first "line L, column C" (or "line L col C") in a pcal.trans message.
 fn find_position(msg: &str) -> (Option<usize>, Option<usize>) {
     let Some(i) = msg.find("line ") else {

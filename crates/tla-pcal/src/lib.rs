@@ -23,7 +23,7 @@ mod tokenize;
 
 pub use error::PcalError;
 pub use options::Options;
-pub use splice::{stale_translation, translate, Stale, Translation};
+pub use splice::{has_algorithm, stale_translation, translate, Stale, Translation};
 
 use expr::{Expr, Tok, TokType};
 

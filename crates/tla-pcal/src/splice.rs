@@ -344,6 +344,12 @@ fn uncomment(v: &mut [String], beg_line: usize, beg_col: usize) -> Result<(), Pc
     Ok(())
 }
 
+/// Whether `text` holds what pcal.trans looks for as the start of an algorithm
+/// (`--algorithm`, or `--fair` of `--fair algorithm`), so that `translate` has one to read.
+pub fn has_algorithm(text: &str) -> bool {
+    text.contains("--algorithm") || text.contains("--fair")
+}
+
 /// Translates the algorithm in `text` (a .tla file) as pcal.trans does; `cfg` is the
 /// current .cfg text, if the file has one.
 pub fn translate(text: &str, opts: &Options, cfg: Option<&str>) -> Result<Translation, PcalError> {
@@ -593,7 +599,7 @@ impl Stale {
 /// Compares the checksums on a file's `\* BEGIN TRANSLATION` line with its algorithm and
 /// translation; None when there is no algorithm, no translation or no checksums.
 pub fn stale_translation(text: &str) -> Option<Stale> {
-    if !text.contains("--algorithm") && !text.contains("--fair") {
+    if !has_algorithm(text) {
         return None;
     }
     let input = split_lines(text);

@@ -10,6 +10,7 @@ pub mod exec;
 pub mod manifest;
 pub mod modules;
 pub mod mutants;
+pub mod pcal;
 pub mod properties;
 pub mod report;
 pub mod runner;

@@ -29,6 +29,10 @@ pub struct Suite {
     /// Extra module search paths, relative to the manifest.
     #[serde(default)]
     pub library: Vec<String>,
+    /// Check each spec's PlusCal algorithms translated in memory (as `check --translate`),
+    /// not the translations their files hold; a check may say otherwise.
+    #[serde(default)]
+    pub translate: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -44,6 +48,8 @@ pub struct Check {
     pub expect: Option<Expect>,
     /// `false` is TLC's `-deadlock`: deadlocks are not reported.
     pub deadlock: Option<bool>,
+    /// This check's spec translated in memory (or not), whatever `[suite] translate` says.
+    pub translate: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -321,6 +327,13 @@ impl Check {
             Some("nightly") => Tier::Nightly,
             _ => Tier::Ci,
         }
+    }
+
+    /// Whether the check's PlusCal algorithms are translated in memory before it runs.
+    pub fn translates(&self, suite: &Suite) -> bool {
+        self.translate
+            .as_ref()
+            .map_or(suite.translate, |t| *t.get_ref())
     }
 
     pub fn budget(&self) -> Option<Duration> {

@@ -118,14 +118,40 @@ impl ModuleTree {
         Self::from_text(spec, text, search)
     }
 
+    /// The tree of the spec a run checks: its files' texts replaced by the request's (a
+    /// translation or a mutant made in memory), the others read from disk.
+    pub fn of_run(req: &crate::exec::RunRequest) -> Result<ModuleTree, String> {
+        let text = match &req.spec_text {
+            Some(t) => t.clone(),
+            None => std::fs::read(&req.spec)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .map_err(|e| format!("{}: cannot read the spec: {e}", req.spec.display()))?,
+        };
+        let search = SearchPath::new(
+            &req.library,
+            std::env::var_os("TLACHECK_LIBRARY").as_deref(),
+        );
+        Self::from_texts(&req.spec, text, search, &req.module_texts)
+    }
+
     pub fn from_text(spec: &Path, text: String, search: SearchPath) -> Result<ModuleTree, String> {
+        Self::from_texts(spec, text, search, &[])
+    }
+
+    /// [`ModuleTree::from_text`], other modules' files given in memory by path.
+    pub fn from_texts(
+        spec: &Path,
+        text: String,
+        search: SearchPath,
+        others: &[(PathBuf, String)],
+    ) -> Result<ModuleTree, String> {
         let dir = spec
             .parent()
             .map(Path::to_path_buf)
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or_else(|| ".".into());
         let root_dir = std::fs::canonicalize(&dir).unwrap_or(dir.clone());
-        let mut loader = Loader::new(dir, search);
+        let mut loader = Loader::new(dir, search).with_overrides(others);
         let root_file = loader.add_root_file(spec.display().to_string(), text);
         let root = loader
             .parse(root_file, false)
@@ -151,6 +177,14 @@ impl ModuleTree {
                 && (tree.files.is_empty()
                     || path
                         .parent()
+                        // A bare file name's folder is the current one.
+                        .map(|p| {
+                            if p.as_os_str().is_empty() {
+                                Path::new(".")
+                            } else {
+                                p
+                            }
+                        })
                         .and_then(|p| std::fs::canonicalize(p).ok())
                         .is_some_and(|p| p == root_dir));
             tree.files.push(TreeFile { path, source, user });

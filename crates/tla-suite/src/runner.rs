@@ -132,6 +132,15 @@ pub struct TraceRejection {
 pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
     let mut items = Vec::new();
     let trees = Trees::default();
+    // Each check's run, made once (its translation, if any, is made here).
+    let requests: std::cell::RefCell<HashMap<String, Result<RunRequest, String>>> =
+        Default::default();
+    let base = |c: &Check| -> Result<RunRequest, String> {
+        let mut all = requests.borrow_mut();
+        (all.entry(c.name.get_ref().clone()))
+            .or_insert_with(|| request(m, c))
+            .clone()
+    };
     let chosen = |check: &Check, extra: &[&str]| -> bool {
         let tier_ok = sel.tier.is_none_or(|t| t == check.tier());
         let only_ok = sel.only.is_empty()
@@ -152,14 +161,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
             ),
             None => (Kind::Check, Expectation::Holds),
         };
-        items.push(item(
-            m,
-            c,
-            kind,
-            c.name.get_ref(),
-            expect,
-            Ok(request(m, c)),
-        ));
+        items.push(item(m, c, kind, c.name.get_ref(), expect, base(c)));
     }
     for w in &m.witnesses {
         let Some(c) = m.check(w.check.get_ref()) else {
@@ -169,7 +171,7 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
             continue;
         }
         for (prop, within) in w.properties.get_ref().list() {
-            let req = alone(request(m, c), &prop, &trees);
+            let req = base(c).and_then(|r| alone(r, &prop, &trees));
             let expect = Expectation::Reached {
                 property: prop.clone(),
                 within,
@@ -188,12 +190,15 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
         if !chosen(c, &[mu.name.get_ref()]) {
             continue;
         }
-        let spec_path = m.spec_path(c.spec.get_ref());
-        let req = trees
-            .get(m, &spec_path)
-            .map_err(|e| m.error(&mu.operator, &e).message)
-            .and_then(|tree| {
-                declared::apply(
+        // The edit is made in the texts the check runs: its translation, if it has one.
+        let req = base(c)
+            .and_then(|req| {
+                let tree =
+                    (trees.of_request(&req)).map_err(|e| m.error(&mu.operator, &e).message)?;
+                Ok((req, tree))
+            })
+            .and_then(|(req, tree)| {
+                let edit = declared::apply(
                     mu.name.get_ref(),
                     &tree,
                     mu.operator.get_ref(),
@@ -203,10 +208,11 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
                 .map_err(|e| match e {
                     declared::Refused::Operator(e) => m.error(&mu.operator, &e).message,
                     declared::Refused::Replace(e) => m.error(&mu.replace, &e).message,
-                })
+                })?;
+                Ok((req, edit))
             })
-            .and_then(|edit| {
-                let mut req = request(m, c).with_edit(edit);
+            .and_then(|(req, edit)| {
+                let mut req = req.with_edit(edit);
                 if let Some(cfg) = &mu.config {
                     req.config = m.specs_dir.join(cfg.get_ref());
                 }
@@ -232,21 +238,18 @@ pub fn plan(m: &Manifest, sel: &Selection) -> Vec<Item> {
         if !chosen(c, &[f.name.get_ref()]) {
             continue;
         }
-        let mut req = request(m, c);
-        if let Some(cfg) = &f.config {
-            req.config = m.specs_dir.join(cfg.get_ref());
-        }
+        let config = match &f.config {
+            Some(cfg) => m.specs_dir.join(cfg.get_ref()),
+            None => m.config_path(c),
+        };
+        let req = base(c).map(|r| RunRequest {
+            config: config.clone(),
+            ..r
+        });
         let expect = Expectation::Reproduces(f.violated.get_ref().clone());
-        let mut it = item(
-            m,
-            c,
-            Kind::Finding,
-            f.name.get_ref(),
-            expect,
-            Ok(req.clone()),
-        );
-        it.config = file_name(&req.config);
-        it.claim = claim_of(&req.config, None);
+        let mut it = item(m, c, Kind::Finding, f.name.get_ref(), expect, req);
+        it.config = file_name(&config);
+        it.claim = claim_of(&config, None);
         items.push(it);
     }
     for t in &m.traces {
@@ -333,9 +336,11 @@ fn file_name(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The run of a check as the manifest describes it.
-pub fn request(m: &Manifest, c: &Check) -> RunRequest {
-    RunRequest {
+/// The run of a check as the manifest describes it: with `translate`, the spec's PlusCal
+/// algorithms translated in memory; a translation error, or a check asking for a translation
+/// of a spec without any algorithm, is why it cannot run.
+pub fn request(m: &Manifest, c: &Check) -> Result<RunRequest, String> {
+    let mut req = RunRequest {
         spec: m.spec_path(c.spec.get_ref()),
         config: m.config_path(c),
         library: m.library.clone(),
@@ -344,30 +349,41 @@ pub fn request(m: &Manifest, c: &Check) -> RunRequest {
         config_text: None,
         deadlock: c.deadlock.unwrap_or(true),
         timeout: c.timeout(),
+    };
+    if c.translates(&m.suite) {
+        let tree = ModuleTree::load(&req.spec, &req.library)?;
+        let t = crate::pcal::translate_tree(&tree)?;
+        if let (true, Some(at)) = (t.is_empty(), &c.translate) {
+            return Err(m.error(at, &format!(
+                "translate = true, but {} and the modules it extends from its folder hold no PlusCal algorithm",
+                req.spec.display()
+            )).message);
+        }
+        req.spec_text = t.root;
+        req.module_texts = t.modules;
     }
+    Ok(req)
 }
 
-/// Each spec's module tree, loaded once per plan.
+type TreeResult = Result<Rc<ModuleTree>, String>;
+
+/// Each spec's module tree, loaded once per plan (per text the run gives it).
 #[derive(Default)]
 pub struct Trees {
-    loaded: std::cell::RefCell<HashMap<PathBuf, Result<Rc<ModuleTree>, String>>>,
+    loaded: std::cell::RefCell<HashMap<(PathBuf, u64), TreeResult>>,
 }
 
 impl Trees {
-    pub fn get(&self, m: &Manifest, spec: &Path) -> Result<Rc<ModuleTree>, String> {
-        let mut loaded = self.loaded.borrow_mut();
-        let t = loaded
-            .entry(spec.to_path_buf())
-            .or_insert_with(|| ModuleTree::load(spec, &m.library).map(Rc::new));
-        t.clone()
-    }
-
-    /// For a run whose manifest is not at hand (its library is in the request).
+    /// The tree a run checks: its files as the request gives them (a translation or a
+    /// mutant in memory), the rest from disk.
     fn of_request(&self, req: &RunRequest) -> Result<Rc<ModuleTree>, String> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&req.spec_text, &req.module_texts).hash(&mut h);
         let mut loaded = self.loaded.borrow_mut();
         let t = loaded
-            .entry(req.spec.clone())
-            .or_insert_with(|| ModuleTree::load(&req.spec, &req.library).map(Rc::new));
+            .entry((req.spec.clone(), h.finish()))
+            .or_insert_with(|| ModuleTree::of_run(req).map(Rc::new));
         t.clone()
     }
 }

@@ -364,3 +364,195 @@ fn check_warns_of_a_stale_translation_among_sany_s_lines() {
         .assert()
         .stdout(predicate::str::contains("changed since").not());
 }
+
+/// COUNTER_TRANSLATED with its algorithm counting to 3 and its translation left as it was
+/// (to 2), and an invariant only the fresh translation breaks.
+fn stale_counter(d: &std::path::Path) -> String {
+    let text = COUNTER_TRANSLATED
+        .replacen("x < 2 do", "x < 3 do", 1)
+        .replacen("====\n", "Small == x <= 2\n====\n", 1);
+    std::fs::write(d.join("Counter.tla"), &text).unwrap();
+    std::fs::write(
+        d.join("Counter.cfg"),
+        "SPECIFICATION Spec\nINVARIANT Small\n",
+    )
+    .unwrap();
+    text
+}
+
+fn verify(manifest: &std::path::Path) -> (i32, String) {
+    let out = tlacheck().arg("verify").arg(manifest).output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// Without `translate`, verify checks the stale translation (Small holds) and says, in SANY's
+/// words, that it is stale; with `translate = true` it checks the algorithm as it now is
+/// (x reaches 3: Small violated), with no warning, and the file is left untouched.
+#[test]
+fn verify_warns_of_a_stale_translation_or_translates_in_memory() {
+    let d = dir("verify-stale");
+    let text = stale_counter(&d);
+    let manifest = |suite_extra: &str, expect: &str| {
+        let p = d.join("verify.toml");
+        std::fs::write(
+            &p,
+            format!("[suite]\nname = \"t\"\nspecs = '{}'\n{suite_extra}\n[[check]]\nname = \"Counter\"\nspec = \"Counter.tla\"\nconfig = \"Counter.cfg\"\n{expect}", d.display()),
+        )
+        .unwrap();
+        p
+    };
+    let warning = "The PlusCal algorithm in module Counter has changed since its last translation.";
+    let (code, out) = verify(&manifest("", ""));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(warning), "{out}");
+    let (code, out) = verify(&manifest(
+        "translate = true\n",
+        "expect = { violated = \"Small\" }\n",
+    ));
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("changed since"), "{out}");
+    // A check may ask for the translation itself.
+    let (code, out) = verify(&manifest(
+        "",
+        "translate = true\nexpect = { violated = \"Small\" }\n",
+    ));
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("Counter.tla")).unwrap(),
+        text
+    );
+}
+
+/// A translation error makes the check one that cannot run, with the file's line and column.
+#[test]
+fn verify_translate_reports_a_translation_error() {
+    let d = dir("verify-error");
+    stale_counter(&d);
+    let bad = std::fs::read_to_string(d.join("Counter.tla"))
+        .unwrap()
+        .replacen("x := x + 1;", "y := x + 1;", 1);
+    std::fs::write(d.join("Counter.tla"), bad).unwrap();
+    let p = d.join("verify.toml");
+    std::fs::write(
+        &p,
+        format!("[suite]\nname = \"t\"\nspecs = '{}'\ntranslate = true\n[[check]]\nname = \"Counter\"\nspec = \"Counter.tla\"\nconfig = \"Counter.cfg\"\n", d.display()),
+    )
+    .unwrap();
+    let (code, out) = verify(&p);
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("Counter.tla:7:"), "{out}");
+}
+
+/// As tla2tools.jar's SANY does (checked on these trees): a module reached by EXTENDS is
+/// validated, one reached by INSTANCE alone is not.
+#[test]
+fn parse_and_check_warn_for_an_extended_module() {
+    let d = dir("stale-extends");
+    stale_counter(&d);
+    std::fs::write(
+        d.join("Main.tla"),
+        "---- MODULE Main ----\nEXTENDS Counter\n====\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("Main.cfg"), "SPECIFICATION Spec\n").unwrap();
+    std::fs::write(
+        d.join("Inst.tla"),
+        "---- MODULE Inst ----\nEXTENDS Naturals\nVARIABLES pc, x\nI == INSTANCE Counter\n====\n",
+    )
+    .unwrap();
+    let warning = "The PlusCal algorithm in module Counter has changed since its last translation.";
+    tlacheck()
+        .arg("parse")
+        .arg(d.join("Main.tla"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(warning));
+    tlacheck()
+        .arg("check")
+        .arg(d.join("Main.tla"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "In module Counter\n\n{warning}"
+        )));
+    tlacheck()
+        .arg("parse")
+        .arg(d.join("Inst.tla"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("changed since").not());
+    // check --translate translates the extended module too (named bare, from its folder):
+    // x reaches 3 and Small is violated (TLC's exit 12).
+    std::fs::write(d.join("Small.cfg"), "SPECIFICATION Spec\nINVARIANT Small\n").unwrap();
+    tlacheck()
+        .current_dir(&d)
+        .args([
+            "check",
+            "Main.tla",
+            "--config",
+            "Small.cfg",
+            "--translate",
+            "--workers",
+            "1",
+        ])
+        .assert()
+        .code(12)
+        .stdout(predicate::str::contains("Invariant Small is violated."));
+}
+
+/// The translation from the line on (the options line, where there is one, stays above it).
+fn translation_part(text: &str) -> &str {
+    &text[text.find("\\* BEGIN TRANSLATION").expect("a translation")..]
+}
+
+/// Each fairness and labelling option of pcal.trans given on the command line translates as
+/// the same option in a `PlusCal options` line does (those are checked against pcal.trans in
+/// tla-pcal's fixtures), with the Spec pcal.trans writes for it.
+#[test]
+fn command_line_options_translate_as_the_options_line() {
+    // The Spec line pcal.trans (Version 1.12) writes for COUNTER with each option: on a
+    // uniprocess algorithm -sf and -wfNext give WF_vars(Next), as -wf does.
+    let fair = "Spec == /\\ Init /\\ [][Next]_vars\n        /\\ WF_vars(Next)\n";
+    let unfair = "Spec == Init /\\ [][Next]_vars\n";
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["-wf"], "-wf", fair),
+        (&["-sf"], "-sf", fair),
+        (&["-wfNext"], "-wfNext", fair),
+        (&["-nof"], "-nof", unfair),
+        (&["-termination"], "-termination", fair),
+        (
+            &["-label", "-labelRoot", "Step"],
+            "-label, -labelRoot Step",
+            unfair,
+        ),
+    ];
+    for (i, (args, line, has)) in cases.iter().enumerate() {
+        let d = dir(&format!("opts{i}"));
+        let cli = d.join("Counter.tla");
+        std::fs::write(&cli, COUNTER).unwrap();
+        let mut cmd = tlacheck();
+        cmd.arg("translate").arg(&cli).arg("-nocfg").args(*args);
+        cmd.assert().success();
+        let inline = d.join("Inline.tla");
+        let text = COUNTER.replace("MODULE Counter", "MODULE Inline").replacen(
+            "(* --algorithm",
+            &format!("(* PlusCal options ({line}) *)\n(* --algorithm"),
+            1,
+        );
+        std::fs::write(&inline, text).unwrap();
+        tlacheck()
+            .arg("translate")
+            .arg(&inline)
+            .arg("-nocfg")
+            .assert()
+            .success();
+        let a = std::fs::read_to_string(&cli).unwrap();
+        let b = std::fs::read_to_string(&inline).unwrap();
+        assert_eq!(translation_part(&a), translation_part(&b), "{args:?}");
+        assert!(translation_part(&a).contains(has), "{args:?}:\n{a}");
+        // -nocfg: no .cfg written.
+        assert!(!d.join("Counter.cfg").exists(), "{args:?}");
+    }
+}

@@ -96,8 +96,9 @@ pub fn run(
     exec: &dyn Executor,
     parallel: usize,
 ) -> Result<Campaign, String> {
-    let base = runner::request(m, c);
-    let tree = crate::modules::ModuleTree::load(&base.spec, &m.library)?;
+    // The mutants are made in the texts the check runs (its translation, if it has one).
+    let base = runner::request(m, c)?;
+    let tree = crate::modules::ModuleTree::of_run(&base)?;
     let cfg = std::fs::read_to_string(&base.config).map_err(|e| {
         format!(
             "{}: cannot read the configuration: {e}",

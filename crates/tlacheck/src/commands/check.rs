@@ -148,21 +148,21 @@ pub fn run(args: Args) -> u8 {
             return 2;
         }
     }
-    let spec_text = if args.translate {
-        match super::translate::in_memory(&args.spec) {
-            Ok(t) => Some(t),
+    let (spec_text, module_texts) = if args.translate {
+        match super::translate::in_memory(&args.spec, &args.library) {
+            Ok(t) => (t.root, t.modules),
             Err(message) => {
                 eprint!("{message}");
                 return 150;
             }
         }
     } else {
-        None
+        (None, Vec::new())
     };
     let setup = Setup {
         spec_path: args.spec.clone(),
         spec_text,
-        module_texts: Vec::new(),
+        module_texts,
         config_path: args.config.clone(),
         config_text: None,
         search: super::search_path(&args.library),
@@ -230,13 +230,10 @@ pub fn run(args: Args) -> u8 {
     // SANY's warning of a PlusCal translation older than its algorithm (or edited by hand),
     // among its parsing lines, where TLC prints it; none for the fresh one of --translate.
     let stale = match args.translate {
-        false => super::parse::stale_translation_warning(&args.spec),
-        true => None,
+        false => super::parse::stale_translation_warnings(&args.spec, &args.library),
+        true => Vec::new(),
     };
-    let sany_warning = stale.map_or(String::new(), |w| {
-        let module = args.spec.file_stem().unwrap_or_default().to_string_lossy();
-        format!("Warnings (1) during syntax parsing of {module}:\n\n\nIn module {module}\n\n{w}\n\n\n\n")
-    });
+    let sany_warning = sany_warnings(&args.spec, &stale);
     if args.json && !sany_warning.is_empty() {
         eprint!("{sany_warning}");
     }
@@ -436,4 +433,21 @@ enum Ran {
     Simulated(u8),
     /// Options the model cannot be run with (exit 2).
     Refused(String),
+}
+
+/// SANY's "Warnings (N) during syntax parsing" block for the stale translations, each under
+/// its module's name; empty when there is none.
+fn sany_warnings(spec: &std::path::Path, stale: &[(String, String)]) -> String {
+    if stale.is_empty() {
+        return String::new();
+    }
+    let root = spec.file_stem().unwrap_or_default().to_string_lossy();
+    let mut out = format!(
+        "Warnings ({}) during syntax parsing of {root}:\n\n\n",
+        stale.len()
+    );
+    for (module, w) in stale {
+        out += &format!("In module {module}\n\n{w}\n\n\n\n");
+    }
+    out
 }

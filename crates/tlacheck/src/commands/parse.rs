@@ -11,17 +11,25 @@ pub struct Args {
     library: Vec<PathBuf>,
 }
 
-/// SANY's warning when the PlusCal algorithm or its translation in the spec's file changed
+/// SANY's warnings, `(module, warning)`, for each module of the spec (the root and those it
+/// EXTENDS, wherever, as SANY validates them) whose PlusCal algorithm or translation changed
 /// since the translation was written (the checksums on its BEGIN TRANSLATION line).
-pub fn stale_translation_warning(spec: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(spec).ok()?;
-    let module = spec.file_stem()?.to_string_lossy().into_owned();
-    tla_pcal::stale_translation(&text)?.warning(&module)
+pub fn stale_translation_warnings(
+    spec: &std::path::Path,
+    library: &[PathBuf],
+) -> Vec<(String, String)> {
+    // A spec that does not load is reported by the loading that follows.
+    match tla_suite::modules::ModuleTree::load(spec, library) {
+        Ok(tree) => (tla_suite::pcal::stale_modules(&tree).into_iter())
+            .map(|s| (s.module, s.warning))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
 }
 
 pub fn run(args: Args) -> u8 {
     let search = super::search_path(&args.library);
-    if let Some(w) = stale_translation_warning(&args.spec) {
+    for (_, w) in stale_translation_warnings(&args.spec, &args.library) {
         println!("{w}");
     }
     match tla_sema::load_spec(&args.spec, &search) {

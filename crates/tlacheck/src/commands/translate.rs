@@ -49,45 +49,20 @@ fn split_args(args: &[String]) -> Result<(PathBuf, bool, Vec<String>), String> {
     Ok((file, dry, opts))
 }
 
-/// `file:line:col: message`, the line and a caret under the column.
-pub fn render_error(path: &Path, text: &str, e: &tla_pcal::PcalError) -> String {
-    let first = e.msg.lines().next().unwrap_or("");
-    let mut out = match (e.line, e.col) {
-        (Some(l), Some(c)) => format!("{}:{l}:{c}: {first}\n", path.display()),
-        (Some(l), None) => format!("{}:{l}: {first}\n", path.display()),
-        _ => format!("{}: {first}\n", path.display()),
-    };
-    for more in e.msg.lines().skip(1) {
-        out += &format!("  {}\n", more.trim());
+/// The spec's algorithms freshly translated, for `check --translate` (nothing is written):
+/// the root file's text, if it holds one, and the other files of the spec's own modules
+/// that hold one (a model extending the module with the algorithm, as the corpus's MC files
+/// do); an error rendered as `translate` prints it.
+pub fn in_memory(file: &Path, library: &[PathBuf]) -> Result<tla_suite::pcal::Translated, String> {
+    let tree = tla_suite::modules::ModuleTree::load(file, library).map_err(|e| e + "\n")?;
+    let t = tla_suite::pcal::translate_tree(&tree)?;
+    if t.is_empty() {
+        return Err(format!(
+            "{}: no PlusCal algorithm in it or in the modules of its own it uses\n",
+            file.display()
+        ));
     }
-    if let Some(l) = e.line {
-        if let Some(src) = text.lines().nth(l.saturating_sub(1)) {
-            out += &format!("  {src}\n");
-            if let Some(c) = e.col {
-                let pad: String = src
-                    .chars()
-                    .take(c.saturating_sub(1))
-                    .map(|ch| if ch == '\t' { '\t' } else { ' ' })
-                    .collect();
-                out += &format!("  {pad}^\n");
-            }
-        }
-    }
-    out
-}
-
-/// The file with its algorithm freshly translated, for `check --translate` (nothing is
-/// written); an error rendered as `translate` prints it.
-pub fn in_memory(file: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}\n", file.display()))?;
-    let opts = tla_pcal::Options {
-        nocfg: true,
-        ..Default::default()
-    };
-    match tla_pcal::translate(&text, &opts, None) {
-        Ok(t) => Ok(t.text),
-        Err(e) => Err(render_error(file, &text, &e)),
-    }
+    Ok(t)
 }
 
 pub fn run(args: Args) -> u8 {
@@ -115,7 +90,7 @@ pub fn run(args: Args) -> u8 {
     let t = match tla_pcal::translate(&text, &opts, cfg.as_deref()) {
         Ok(t) => t,
         Err(e) => {
-            eprint!("{}", render_error(&file, &text, &e));
+            eprint!("{}", e.render(&file, &text));
             return 2;
         }
     };

@@ -88,6 +88,10 @@ fn run_inner(args: Args) -> Result<u8, String> {
         only: args.only.clone(),
         shard,
     };
+    // SANY's warnings of PlusCal translations older than their algorithms, as TLC prints them.
+    for w in tla_suite::pcal::suite_warnings(&m) {
+        println!("Warning: {w}");
+    }
     let items = runner::plan(&m, &sel);
     let exec = executor()?;
     let parallel = args.jobs.unwrap_or_else(exec::default_parallelism);
