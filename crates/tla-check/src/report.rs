@@ -499,6 +499,11 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
                 definition: def.map(|d| d.name.clone()),
                 module: def.map(|d| spec.module(d.module).name.clone()),
                 state,
+                alias: r.aliased.get(i).and_then(Option::as_ref).map(|fields| {
+                    (fields.iter())
+                        .map(|(name, v)| (name.clone(), v.to_string().into()))
+                        .collect()
+                }),
             }
         })
         .collect();

@@ -55,6 +55,10 @@ pub struct Step {
     pub module: Option<String>,
     /// Each variable's value as TLC prints it.
     pub state: serde_json::Map<String, serde_json::Value>,
+    /// With an ALIAS: the record's fields TLC prints instead of the variables, as it prints
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alias: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// `{"back_to_state": n}`, `{"stuttering": true}` or `{"prefix": true}`.
