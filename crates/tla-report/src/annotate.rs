@@ -91,7 +91,7 @@ fn violation(s: &Summary, cfg: &str) -> (String, Option<String>) {
                 ),
                 None,
             ),
-            other => (format!("{other}"), None),
+            other => (other.to_string(), None),
         };
     };
     if let Some(p) = name.strip_prefix("POSTCONDITION ") {

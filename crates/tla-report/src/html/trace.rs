@@ -21,10 +21,10 @@ pub struct TraceRun<'a> {
 fn prefix_steps(r: &Rejection) -> Vec<Step> {
     (r.prefix.iter().enumerate())
         .map(|(i, values)| Step {
-            action: if i == 0 {
-                "<Initial state>".into()
-            } else {
-                String::new()
+            // State k agrees with event k (the first is the initial state).
+            action: match i {
+                0 => "<Event 1: initial state>".into(),
+                _ => format!("<Event {}>", i + 1),
             },
             state: (r.vars.iter().zip(values))
                 .map(|(n, v)| (n.clone(), v.to_string().into()))
@@ -53,7 +53,7 @@ fn candidates(r: &Rejection) -> String {
                     for x in diffs {
                         let _ = write!(
                             d,
-                            "<tr class=\"var changed\" data-var=\"{0}\"><th>{0}</th><td class=\"new\">{1}</td><td class=\"old\">{2}</td></tr>",
+                            "<tr class=\"var changed diff\" data-var=\"{0}\"><th>{0}</th><td class=\"new\">{1}</td><td class=\"old\">{2}</td></tr>",
                             esc(&x.var),
                             value::html(&x.expected),
                             value::html(&x.logged)
