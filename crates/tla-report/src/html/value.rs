@@ -170,7 +170,7 @@ mod tests {
     fn a_long_value_folds_and_keeps_every_character() {
         let text = format!(
             "[a |-> {}, b |-> 2]",
-            "<<1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15>>"
+            "<<1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20>>"
         );
         let h = html(&text);
         assert!(h.starts_with("<details class=\"v\">"), "{h}");
