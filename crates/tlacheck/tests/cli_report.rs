@@ -213,3 +213,26 @@ fn a_rejected_trace_shows_its_prefix_and_each_candidates_differing_fields() {
     assert_eq!(count("tr.diff"), 2, "{text}");
     assert!(text.contains("<tr class=\"var changed diff\" data-var=\"queue\"><th>queue</th><td class=\"new\"><code>&lt;&lt;2&gt;&gt;</code></td><td class=\"old\"><code>&lt;&lt;1&gt;&gt;</code></td></tr>"), "{text}");
 }
+
+/// With an ALIAS the page shows the alias's fields, as TLC's text does: x = 0, 1, 2 (Inv
+/// x < 2 fails at x = 2) shown as double = 0, 2, 4 and orig.
+#[test]
+fn the_alias_is_shown_in_place_of_the_variables() {
+    let d = Dir::new();
+    d.file(
+        "Al.tla",
+        "---- MODULE Al ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 3 /\\ x' = x + 1\nInv == x < 2\nA == [double |-> 2 * x, orig |-> x]\n====\n",
+    )
+    .file("Al.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\nALIAS A\n");
+    d.check(&["Al.tla", "--workers", "1", "--html", "al.html"])
+        .code(12);
+    let text = html(&d, "al.html");
+    let dom = tl::parse(&text, tl::ParserOptions::default()).unwrap();
+    let p = dom.parser();
+    let vars: Vec<String> = (dom.query_selector("tr.var").unwrap())
+        .filter_map(|h| h.get(p))
+        .filter_map(|n| attr(n, "data-var"))
+        .collect();
+    assert_eq!(vars, ["double", "orig", "double", "orig", "double", "orig"]);
+    assert!(text.contains("<tr class=\"var changed\" data-var=\"double\"><th>double</th><td class=\"old\"><code>2</code></td><td class=\"new\"><code>4</code></td></tr>"), "{text}");
+}

@@ -9,9 +9,9 @@ use std::fmt::Write;
 /// Values up to this many characters are shown on one line, unfolded.
 const INLINE: usize = 60;
 
-/// One compound value's parts: the brackets and each item (with its `key |-> ` or `key :> `).
+/// One compound value's parts: its closing bracket and each item (with its `key |-> ` or
+/// `key :> `).
 struct Compound<'a> {
-    open: &'a str,
     close: &'a str,
     items: Vec<(&'a str, &'a str)>,
 }
@@ -46,7 +46,6 @@ fn write(out: &mut String, text: &str) {
                 out.push_str("</li>");
             }
             let _ = write!(out, "</ul><code>{}</code></details>", esc(c.close));
-            let _ = c.open;
         }
     }
 }
@@ -124,7 +123,7 @@ fn compound(text: &str) -> Option<Compound<'_>> {
             .map(|it| keyed(it, " :> "))
             .collect::<Option<_>>()?,
     };
-    Some(Compound { open, close, items })
+    Some(Compound { close, items })
 }
 
 #[cfg(test)]
