@@ -70,6 +70,9 @@ pub struct Lasso {
     pub stuttering: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prefix: Option<bool>,
+    /// With `back_to_state`: TLC's label of the step back (`<Copy line 25, ... of module M>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
 }
 
 impl Summary {

@@ -83,6 +83,12 @@ fn a_liveness_counterexample_page_has_every_state_the_changes_and_the_loop_back(
     let back = all("li.loop-back");
     assert_eq!(back.len(), 1);
     assert_eq!(attr(back[0], "data-back").as_deref(), Some("1"));
+    assert!(
+        back[0]
+            .inner_text(p)
+            .contains("Back to state 1 by Next line 5, col 9 to line 5, col 39 of module Loop"),
+        "{text}"
+    );
     assert_eq!(all("li.loop-target").len(), 1);
     assert_eq!(all("li.in-loop").len(), 3);
     // y's record is folded, with its sequence (too long for a line) folded inside it.

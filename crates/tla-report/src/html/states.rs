@@ -106,10 +106,14 @@ impl Labelled<'_> {
             before = Some(vars);
         }
         if let Some(b) = back {
+            let (action, place) =
+                split_label(self.lasso.and_then(|l| l.action.as_deref()).unwrap_or(""));
             let _ = writeln!(
                 out,
-                "<li class=\"loop-back\" data-back=\"{b}\">&#8635; Back to <a href=\"#{}-{b}\">state {b}</a>: the behaviour repeats states {b} to {} forever</li>",
+                "<li class=\"loop-back\" data-back=\"{b}\">&#8635; Back to <a href=\"#{}-{b}\">state {b}</a> by <span class=\"act\">{}</span> <span class=\"loc\">{}</span>: the behaviour repeats states {b} to {} forever</li>",
                 esc(self.id),
+                esc(action),
+                esc(place),
                 self.steps.len()
             );
         } else if stutters {
