@@ -28,9 +28,10 @@ pub struct Summary {
     /// The number of states of the counterexample TLC prints (none for a violation in an
     /// initial state, which TLC prints without a trace).
     pub trace_len: Option<u64>,
-    /// How a liveness counterexample ends.
+    /// How a liveness counterexample ends (boxed: a rare field, kept out of the size every
+    /// result carries).
     #[serde(default)]
-    pub lasso: Option<Lasso>,
+    pub lasso: Option<Box<Lasso>>,
     /// The counterexample's states.
     #[serde(default)]
     pub trace: Vec<Step>,

@@ -65,7 +65,7 @@ pub fn check_page(info: &RunInfo, s: &Summary) -> String {
         let trace = Labelled {
             id: "s",
             steps: &s.trace,
-            lasso: s.lasso.as_ref(),
+            lasso: s.lasso.as_deref(),
             code: Vec::new(),
             word: "State",
         };

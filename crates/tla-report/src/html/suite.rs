@@ -177,7 +177,7 @@ pub fn suite_page(
         let trace = Labelled {
             id: &id,
             steps: &f.trace,
-            lasso: f.lasso.as_ref(),
+            lasso: f.lasso.as_deref(),
             code,
             word: "State",
         };
