@@ -505,6 +505,11 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
                 definition: def.map(|d| d.name.clone()),
                 module: def.map(|d| spec.module(d.module).name.clone()),
                 state,
+                alias: r.aliased.get(i).and_then(Option::as_ref).map(|fields| {
+                    (fields.iter())
+                        .map(|(name, v)| (name.clone(), v.to_string().into()))
+                        .collect()
+                }),
             }
         })
         .collect();
@@ -527,19 +532,22 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
         } else {
             Some(r.trace.len() as u64)
         },
-        lasso: (r.liveness.as_ref().and_then(|l| l.violation.as_ref())).map(|v| match v.end {
-            crate::liveness::LassoEnd::BackTo(n, _) => Lasso {
-                back_to_state: Some(n),
-                ..Lasso::default()
-            },
-            crate::liveness::LassoEnd::Stuttering => Lasso {
-                stuttering: Some(true),
-                ..Lasso::default()
-            },
-            crate::liveness::LassoEnd::Prefix => Lasso {
-                prefix: Some(true),
-                ..Lasso::default()
-            },
+        lasso: (r.liveness.as_ref().and_then(|l| l.violation.as_ref())).map(|v| {
+            Box::new(match v.end {
+                crate::liveness::LassoEnd::BackTo(n, action) => Lasso {
+                    back_to_state: Some(n),
+                    action: Some(step_label(spec, &r.labels, r.trace.len(), action)),
+                    ..Lasso::default()
+                },
+                crate::liveness::LassoEnd::Stuttering => Lasso {
+                    stuttering: Some(true),
+                    ..Lasso::default()
+                },
+                crate::liveness::LassoEnd::Prefix => Lasso {
+                    prefix: Some(true),
+                    ..Lasso::default()
+                },
+            })
         }),
         trace,
         certified: false,

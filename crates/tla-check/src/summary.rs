@@ -28,9 +28,10 @@ pub struct Summary {
     /// The number of states of the counterexample TLC prints (none for a violation in an
     /// initial state, which TLC prints without a trace).
     pub trace_len: Option<u64>,
-    /// How a liveness counterexample ends.
+    /// How a liveness counterexample ends (boxed: a rare field, kept out of the size every
+    /// result carries).
     #[serde(default)]
-    pub lasso: Option<Lasso>,
+    pub lasso: Option<Box<Lasso>>,
     /// The counterexample's states.
     #[serde(default)]
     pub trace: Vec<Step>,
@@ -59,6 +60,10 @@ pub struct Step {
     pub module: Option<String>,
     /// Each variable's value as TLC prints it.
     pub state: serde_json::Map<String, serde_json::Value>,
+    /// With an ALIAS: the record's fields TLC prints instead of the variables, as it prints
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alias: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// `{"back_to_state": n}`, `{"stuttering": true}` or `{"prefix": true}`.
@@ -70,6 +75,9 @@ pub struct Lasso {
     pub stuttering: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prefix: Option<bool>,
+    /// With `back_to_state`: TLC's label of the step back (`<Copy line 25, ... of module M>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
 }
 
 impl Summary {

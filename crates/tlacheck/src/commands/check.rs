@@ -88,6 +88,8 @@ pub struct Args {
     /// that the certification refuses it (exit 255).
     #[arg(long = "debug-drop-step", value_name = "N", hide = true)]
     debug_drop_step: Option<usize>,
+    #[command(flatten)]
+    report: super::report_opts::ReportArgs,
 }
 
 impl Args {
@@ -210,6 +212,7 @@ pub fn run(args: Args) -> u8 {
         Ok(l) => l,
         Err(e) => {
             eprint!("{}", e.message);
+            args.report.diagnostics(&e.message, &args.spec);
             return e.status;
         }
     };
@@ -326,6 +329,7 @@ pub fn run(args: Args) -> u8 {
         }
         Err(e) => {
             eprint!("{}", e.message);
+            args.report.diagnostics(&e.message, &args.spec);
             return e.status;
         }
     };
@@ -341,17 +345,48 @@ pub fn run(args: Args) -> u8 {
         }
     }
     if args.json {
-        let mut j = outcome.json;
+        let mut j = outcome.json.clone();
         j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
         println!("{j}");
     } else {
         print!("{}", tlc_report(&args, &outcome, head, start, started_at));
+    }
+    if let Err(e) = reports(&args, &outcome, start) {
+        dumped = Some(Err(e));
     }
     if let Some(Err(e)) = dumped {
         eprintln!("{e}");
         return 2;
     }
     outcome.status
+}
+
+/// `--html` and `--annotate`: the result's page and annotations, from its JSON summary (the
+/// ALIAS applied as in the text).
+fn reports(args: &Args, outcome: &session::Outcome, start: Instant) -> Result<(), String> {
+    if args.report.html.is_none() && args.report.annotate.is_none() {
+        return Ok(());
+    }
+    let mut summary: tla_check::summary::Summary =
+        serde_json::from_value(outcome.json.clone()).unwrap_or_default();
+    summary.seconds = Some(start.elapsed().as_secs_f64());
+    let config = (args.config.clone()).unwrap_or_else(|| args.spec.with_extension("cfg"));
+    let cfg = std::fs::read_to_string(&config).unwrap_or_default();
+    args.report.annotate(&tla_report::annotate::check(
+        &args.spec,
+        &args.library,
+        &cfg,
+        &summary,
+    ));
+    args.report.write_html(|| {
+        let info = tla_report::html::RunInfo {
+            spec: args.spec.display().to_string(),
+            config: config.display().to_string(),
+            constants: tla_suite::cfg_edit::constants(&cfg),
+            version: super::report_opts::version(),
+        };
+        tla_report::html::check_page(&info, &summary)
+    })
 }
 
 /// The text of a finished search, as TLC prints it after its first lines (`head` when tool

@@ -15,6 +15,7 @@ mod load_trace;
 pub mod mutants;
 pub mod overrides;
 pub mod parse;
+pub mod report_opts;
 pub mod simulate;
 pub mod tlc_args;
 pub mod tlc_options;

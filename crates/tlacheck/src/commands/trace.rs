@@ -45,6 +45,8 @@ struct Common {
     /// validate: print the verdict as one JSON object (tla-suite's `TraceVerdict`) instead.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    report: super::report_opts::ReportArgs,
 }
 
 impl Common {
@@ -72,9 +74,41 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn validate(c: Common) -> u8 {
+    let start = std::time::Instant::now();
+    let code = validate_printed(&c);
+    let Some((code, verdict)) = code else {
+        return 2;
+    };
+    if let Verdict::Rejected(r) = &verdict {
+        let first = c.traces[0].display().to_string();
+        c.report
+            .annotate(&[tla_report::annotate::rejection(&first, r)]);
+    }
+    let traces: Vec<String> = c.traces.iter().map(|t| t.display().to_string()).collect();
+    let config = (c.config.clone()).unwrap_or_else(|| c.spec.with_extension("cfg"));
+    let written = c.report.write_html(|| {
+        let run = tla_report::html::TraceRun {
+            spec: &c.spec.display().to_string(),
+            config: &config.display().to_string(),
+            traces: &traces,
+            version: &super::report_opts::version(),
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        tla_report::html::trace_page(&run, &verdict)
+    });
+    if let Err(e) = written {
+        eprintln!("{e}");
+        return 2;
+    }
+    code
+}
+
+/// Validates and prints the verdict: its exit code and the verdict, `None` when it could not
+/// run (exit 2, the error printed and annotated).
+fn validate_printed(c: &Common) -> Option<(u8, Verdict)> {
     if c.traces.is_empty() {
         eprintln!("trace validate: give the spec and the trace, e.g. Spec.tla trace.ndjson");
-        return 2;
+        return None;
     }
     let mut traces = Vec::with_capacity(c.traces.len());
     for path in &c.traces {
@@ -83,21 +117,27 @@ fn validate(c: Common) -> u8 {
             Err(e) => {
                 eprintln!("{e}");
                 super::trace_json::error(c.json, &e.to_string());
-                return 2;
+                c.report.diagnostics(&e.to_string(), path);
+                return None;
             }
         }
     }
-    match tla_trace::validate_files(&c.setup(), &traces, &c.options()) {
+    let verdict = match tla_trace::validate_files(&c.setup(), &traces, &c.options()) {
         Err(f) => {
             eprint!("{}", f.message);
             super::trace_json::error(c.json, &f.message);
-            2
+            c.report.diagnostics(&f.message, &c.spec);
+            return None;
         }
-        Ok(Verdict::Accepted {
+        Ok(v) => v,
+    };
+    match &verdict {
+        Verdict::Accepted {
             events,
             largest_frontier,
             ..
-        }) => {
+        } => {
+            let (events, largest_frontier) = (*events, *largest_frontier);
             if c.json {
                 super::trace_json::accepted(events, largest_frontier);
             } else if traces.len() > 1 {
@@ -108,12 +148,12 @@ fn validate(c: Common) -> u8 {
             } else {
                 println!("ACCEPTED ({events} events, largest frontier {largest_frontier})");
             }
-            0
+            Some((0, verdict))
         }
-        Ok(Verdict::Rejected(r)) => {
+        Verdict::Rejected(r) => {
             let source = r.file.as_deref().unwrap_or(&traces[0].file);
             if c.json {
-                super::trace_json::rejected(source, &r);
+                super::trace_json::rejected(source, r);
             } else {
                 print!("{}", r.render());
             }
@@ -129,11 +169,11 @@ fn validate(c: Common) -> u8 {
                     ),
                     Err(e) => {
                         eprintln!("{}: cannot write the prefix: {e}", path.display());
-                        return 2;
+                        return None;
                     }
                 }
             }
-            1
+            Some((1, verdict))
         }
     }
 }

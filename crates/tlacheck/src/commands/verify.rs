@@ -31,6 +31,8 @@ pub struct Args {
     /// Checks run at once (default: the number of cores).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
+    #[command(flatten)]
+    report: super::report_opts::ReportArgs,
 }
 
 /// `I/N` with 1 <= I <= N.
@@ -68,7 +70,14 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn run_inner(args: Args) -> Result<u8, String> {
-    let m = manifest::load(&args.manifest).map_err(|e| e.message)?;
+    let start = std::time::Instant::now();
+    let m = match manifest::load(&args.manifest) {
+        Ok(m) => m,
+        Err(e) => {
+            args.report.diagnostics(&e.message, &args.manifest);
+            return Err(e.message);
+        }
+    };
     if args.update_coverage {
         return update_coverage(&m);
     }
@@ -132,6 +141,22 @@ fn run_inner(args: Args) -> Result<u8, String> {
             &report::junit(&m.suite.name, &outcomes, &cov, &extras.links),
         )?;
     }
+    args.report.annotate(&tla_report::annotate::suite(
+        &m,
+        &outcomes,
+        &cov,
+        &extras.links,
+    ));
+    args.report.write_html(|| {
+        let run = tla_report::html::SuiteRun {
+            suite: &m.suite.name,
+            manifest: &args.manifest.display().to_string(),
+            version: &super::report_opts::version(),
+            exit_code: code,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        tla_report::html::suite_page(&run, &outcomes, &cov, &extras)
+    })?;
     let count = |s| {
         outcomes.iter().filter(|o| o.status == s).count()
             + cov.iter().filter(|c| c.status == s).count()

@@ -1,0 +1,75 @@
+//! The page of `tlacheck check --html`: the run's summary and its counterexample.
+
+use super::states::Labelled;
+use super::{esc, facts, thousands, Page};
+use tla_check::summary::Summary;
+
+/// What the run was asked, beside its result.
+pub struct RunInfo {
+    pub spec: String,
+    pub config: String,
+    /// `N = value` as the .cfg writes each constant (and `N <- D` replacements).
+    pub constants: Vec<String>,
+    /// tlacheck's version.
+    pub version: String,
+}
+
+/// The run's facts: what was checked, with which constants, and what came of it.
+pub(crate) fn summary_rows(info: &RunInfo, s: &Summary) -> Vec<(&'static str, String)> {
+    let constants = if info.constants.is_empty() {
+        "none".to_string()
+    } else {
+        let items: Vec<String> = (info.constants.iter())
+            .map(|c| format!("<li><code>{}</code></li>", esc(c)))
+            .collect();
+        format!("<ul class=\"constants\">{}</ul>", items.concat())
+    };
+    let outcome_class = if s.succeeded() { "held" } else { "failed" };
+    let mut outcome = format!(
+        "<span class=\"{outcome_class} outcome\">{}</span>",
+        esc(&s.outcome)
+    );
+    if let Some(v) = s.violation().filter(|_| !s.succeeded()) {
+        outcome.push_str(&format!(": <code class=\"violated\">{}</code>", esc(&v)));
+    }
+    vec![
+        ("Spec", format!("<code>{}</code>", esc(&info.spec))),
+        ("Config", format!("<code>{}</code>", esc(&info.config))),
+        ("Constants", constants),
+        ("Outcome", outcome),
+        ("Distinct states", thousands(s.distinct)),
+        ("States generated", thousands(s.generated)),
+        ("Depth", s.depth.to_string()),
+        (
+            "Time",
+            s.seconds.map_or("?".into(), |t| format!("{t:.2} s")),
+        ),
+        ("Exit code", s.exit_code.to_string()),
+        ("tlacheck", esc(&info.version)),
+    ]
+}
+
+/// The whole page of one check.
+pub fn check_page(info: &RunInfo, s: &Summary) -> String {
+    let mut page = Page::new(&format!("tlacheck check {}", info.spec));
+    page.section("Summary", "summary", &facts(&summary_rows(info, s)));
+    if let Some(e) = &s.error {
+        page.section(
+            "Error",
+            "error",
+            &format!("<pre class=\"msg\">{}</pre>", esc(e)),
+        );
+    }
+    if !s.trace.is_empty() {
+        page.search_box();
+        let trace = Labelled {
+            id: "s",
+            steps: &s.trace,
+            lasso: s.lasso.as_deref(),
+            code: Vec::new(),
+            word: "State",
+        };
+        page.section("Counterexample", "counterexample", &trace.html());
+    }
+    page.finish()
+}

@@ -1,0 +1,146 @@
+//! One self-contained HTML page: inline style and a few lines of inline script (the variable
+//! search), no network, readable from a file:// URL.
+
+mod check;
+mod states;
+mod suite;
+mod trace;
+mod value;
+
+pub use check::{check_page, RunInfo};
+pub use states::Labelled;
+pub use suite::{suite_page, SuiteRun};
+pub use trace::{trace_page, TraceRun};
+
+use std::fmt::Write;
+
+/// Text made safe for an element's content or a quoted attribute.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = r#"
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:75em}
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .6em;vertical-align:top;text-align:left}
+table.grid td,table.grid th{border:1px solid #ddd}
+.summary th{color:#555;font-weight:normal}
+code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em}
+.held{color:#176f2c;font-weight:bold}.failed{color:#b00020;font-weight:bold}.couldnotrun{color:#a05a00;font-weight:bold}
+ol.trace{list-style:none;padding-left:0}
+li.state{border:1px solid #ccc;border-radius:4px;margin:.6em 0 .6em 1.6em;padding:.4em .7em;position:relative}
+li.state.in-loop{border-left:4px solid #c25400}
+li.state.loop-target::before{content:"\21bb  loop starts here";position:absolute;left:-1.6em;top:-1.2em;color:#c25400;font-size:.8em;white-space:nowrap}
+li.loop-back{margin-left:1.6em;color:#c25400;font-weight:bold;border-left:4px solid #c25400;padding:.3em .7em}
+li.loop-back a{color:#c25400}
+.head{margin-bottom:.3em}.head .n{font-weight:bold}.act{font-weight:bold;color:#1a4d8f}.loc{color:#666;font-size:.85em}
+.code{background:#eef4ff;border-radius:3px;padding:0 .3em;font-size:.85em}
+tr.var th{font-family:ui-monospace,monospace;font-weight:normal;color:#444}
+tr.var.changed{background:#fff4c2}tr.var.changed th{font-weight:bold;color:#000}
+td.old{color:#8a1c1c;text-decoration:line-through}td.new{color:#0b5d1e}
+tr.var.unchanged td{color:#666}
+details.v{display:inline-block}details.v>summary{cursor:pointer}details.v ul{margin:.1em 0 .1em 1.2em;padding-left:.6em;border-left:1px dotted #aaa;list-style:none}
+.count{color:#888;font-size:.8em}
+#search{padding:.3em;width:20em}
+.hidden{display:none}
+pre.msg{background:#f6f6f6;padding:.5em;white-space:pre-wrap}
+"#;
+
+/// Shows only the variables whose name contains the text typed (every one when empty).
+const SCRIPT: &str = r#"
+document.getElementById('search')?.addEventListener('input',function(e){
+  var q=e.target.value.trim().toLowerCase();
+  document.querySelectorAll('tr.var').forEach(function(r){
+    r.classList.toggle('hidden',q!==''&&r.dataset.var.toLowerCase().indexOf(q)<0);
+  });
+});
+"#;
+
+/// A page being written: its title, then sections of HTML.
+pub struct Page {
+    title: String,
+    body: String,
+    search: bool,
+}
+
+impl Page {
+    pub fn new(title: &str) -> Page {
+        Page {
+            title: title.to_string(),
+            body: String::new(),
+            search: false,
+        }
+    }
+
+    pub fn section(&mut self, heading: &str, id: &str, html: &str) {
+        let _ = write!(
+            self.body,
+            "<section id=\"{}\"><h2>{}</h2>\n{html}</section>\n",
+            esc(id),
+            esc(heading)
+        );
+    }
+
+    /// The variable search box, shown once above the first counterexample.
+    pub fn search_box(&mut self) {
+        if !self.search {
+            self.search = true;
+            self.body.push_str(
+                "<p><label>Show variables named <input id=\"search\" type=\"search\" placeholder=\"variable name\"></label></p>\n",
+            );
+        }
+    }
+
+    pub fn finish(self) -> String {
+        format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n{}<script>{SCRIPT}</script>\n</body>\n</html>\n",
+            esc(&self.title),
+            esc(&self.title),
+            self.body
+        )
+    }
+}
+
+/// A two-column table of facts (`th` the name, `td` the value, already HTML).
+pub(crate) fn facts(rows: &[(&str, String)]) -> String {
+    let mut out = String::from("<table class=\"summary\">\n");
+    for (k, v) in rows {
+        let _ = writeln!(out, "<tr><th>{}</th><td>{v}</td></tr>", esc(k));
+    }
+    out.push_str("</table>\n");
+    out
+}
+
+/// The CSS class of a verdict word.
+pub(crate) fn status_class(s: tla_suite::runner::Status) -> &'static str {
+    use tla_suite::runner::Status;
+    match s {
+        Status::Held => "held",
+        Status::Failed => "failed",
+        Status::CouldNotRun => "couldnotrun",
+    }
+}
+
+/// `1,234,567`.
+pub(crate) fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
