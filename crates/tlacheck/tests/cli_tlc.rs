@@ -571,6 +571,8 @@ fn every_option_of_tlc_is_accepted() {
     let quiet: &[&[&str]] = &[
         &["-modelcheck"],
         &["-noGenerateSpecTE"],
+        &["-generateSpecTE"],
+        &["-teSpecOutDir", "te"],
         &["-noGenerateSpecTEBin"],
         &["-noTE"],
         &["-noTEBin"],
@@ -610,10 +612,8 @@ fn every_option_of_tlc_is_accepted() {
         &["-fpmem", "0.25"],
         &["-fpbits", "1"],
         &["-aril", "1"],
-        &["-teSpecOutDir", "te"],
         &["-messagesAsErrors", "2110"],
         &["-suppressMessages", "2110"],
-        &["-generateSpecTE"],
         &["-debugger", "nosuspend"],
     ];
     for (options, warns) in quiet

@@ -338,12 +338,42 @@ pub fn run(args: Args) -> u8 {
         println!("{j}");
     } else {
         print!("{}", tlc_report(&args, &outcome, head, start, started_at));
+        if let Some(line) = spec_te(&args, &loaded, &outcome, started_at) {
+            match line {
+                // TLC's message 2501 (TLC_TE_SPEC_GENERATION_COMPLETE).
+                Ok(line) if args.tlc.tool => {
+                    print!("{}", tool_mode::frame_with(&line, &[(2501, line.clone())]))
+                }
+                Ok(line) => println!("{line}"),
+                Err(e) => eprintln!("{e}"),
+            }
+        }
     }
     if let Some(Err(e)) = dumped {
         eprintln!("{e}");
         return 2;
     }
     outcome.status
+}
+
+/// TLC's trace-exploration spec, when asked for (`tlc_args.rs` decides as TLC does), unless
+/// the run recovered from a checkpoint: the line naming it, or why it failed.
+fn spec_te(
+    args: &Args,
+    loaded: &session::Loaded,
+    outcome: &session::Outcome,
+    started_at: std::time::SystemTime,
+) -> Option<Result<String, String>> {
+    let recovering = args.checkpoint.root(&args.spec).is_none();
+    if !args.tlc.generate_spec_te || recovering {
+        return None;
+    }
+    let run = super::spec_te_write::Run {
+        spec_path: &args.spec,
+        out_dir: args.tlc.te_spec_out_dir.as_deref(),
+        started_at,
+    };
+    super::spec_te_write::write(&run, &loaded.spec, &loaded.config, outcome)
 }
 
 /// The text of a finished search, as TLC prints it after its first lines (`head` when tool
