@@ -188,6 +188,52 @@ fn the_run_is_framed_by_tlc_s_lines() {
     assert!(at("Model checking completed") < at("Finished in"));
 }
 
+// TLC 2026.11 (`-workers 1 Cyc`, x cycling 0 -> 1 -> 2 -> 0 under WF, PROPERTY <>(x = 5)):
+// "Implied-temporal checking--satisfiability problem has 1 branches." right after
+// "Starting...", before "Computing initial states..."; then "Progress(3) at DATE: 4 states
+// generated, 3 distinct states found, 0 states left on queue." just before "Checking temporal
+// properties for the complete state space with 3 total distinct states at (DATE)"; in tool
+// mode the same lines as messages 2212, 2189, 2200 and 2192.
+#[test]
+fn liveness_lines_come_in_tlc_s_order() {
+    let d = Dir::new();
+    d.file(
+        "Cyc.tla",
+        "---- MODULE Cyc ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n\
+         Next == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n\
+         Prop == <>(x = 5)\n====\n",
+    )
+    .file("Cyc.cfg", "SPECIFICATION Spec\nPROPERTY Prop\n");
+    for tool in [false, true] {
+        let mut args = vec!["-workers", "1", "-noTE", "Cyc"];
+        if tool {
+            args.insert(0, "-tool");
+        }
+        let run = tlc(&d, &args);
+        run.code(13);
+        let lines: Vec<&str> = run
+            .stdout
+            .lines()
+            .filter(|l| !l.starts_with("@!@!@"))
+            .collect();
+        let at = |p: &str| lines.iter().position(|l| l.starts_with(p)).unwrap();
+        let implied = at("Implied-temporal checking--satisfiability problem has 1 branches.");
+        assert_eq!(implied, at("Starting...") + 1, "{run}");
+        assert_eq!(at("Computing initial states..."), implied + 1, "{run}");
+        let progress = at("Progress(3) at ");
+        assert!(lines[progress]
+            .ends_with(": 4 states generated, 3 distinct states found, 0 states left on queue."));
+        assert_eq!(
+            at("Checking temporal properties for the complete state space with 3 total"),
+            progress + 1,
+            "{run}"
+        );
+        if tool {
+            run.says("@!@!@STARTMSG 2200:0 @!@!@\nProgress(3) at ");
+        }
+    }
+}
+
 // Two steps to the only violation of Inv (x + y.a < 3): x goes 0 -> 1 (Next), then y.a 1 -> 5
 // (Jump); TLC 2026.11 prints this counterexample of 3 states with the locations below.
 const DIFF: &str = "---- MODULE D ----

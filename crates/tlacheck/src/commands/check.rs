@@ -393,6 +393,25 @@ fn tlc_report(
     // initial states and never says it finished them.
     let init_failed = matches!(&outcome.report.verdict,
         tla_check::engine::Verdict::Error(e) if matches!(e.phase, Phase::Init | Phase::InitialState));
+    // TLC announces the liveness branches before it computes the initial states, and prints
+    // its progress once more before the final check of the temporal properties (MP.java's
+    // TLC_LIVE_IMPLIED and TLC_PROGRESS_STATS, TLC 2026.11 run on a liveness spec).
+    const IMPLIED: &str = "Implied-temporal checking--satisfiability problem has ";
+    let implied = (outcome.text.lines()).find(|l| l.starts_with(IMPLIED));
+    if let Some(line) = implied {
+        let _ = writeln!(text, "{line}");
+    }
+    let progress = tool_mode::progress_line(&outcome.json, now);
+    let final_check = |l: &str| {
+        l.starts_with("Checking ") && l.contains("temporal properties for the complete state space")
+    };
+    let mut search_text = String::new();
+    for line in outcome.text.lines().filter(|l| !l.starts_with(IMPLIED)) {
+        if let Some(p) = progress.as_ref().filter(|_| final_check(line)) {
+            let _ = writeln!(search_text, "{p}");
+        }
+        let _ = writeln!(search_text, "{line}");
+    }
     if init_failed {
         let _ = writeln!(text, "Computing initial states...");
     } else if initial > 0 && assumed {
@@ -403,9 +422,9 @@ fn tlc_report(
         );
     }
     let body = if args.tlc.difftrace {
-        tlc_text::diff_trace(&outcome.text)
+        tlc_text::diff_trace(&search_text)
     } else {
-        outcome.text.clone()
+        search_text
     };
     // -coverage: TLC's report, just before the statistics line (or last, without one).
     let coverage = (outcome.report.coverage.as_ref())
@@ -418,11 +437,10 @@ fn tlc_report(
         return text;
     }
     // Tool mode: TLC's closing Progress line before the statistics, the time in ms.
-    let progress = tool_mode::progress_line(&outcome.json, now);
     for line in body.lines() {
         if let Some(p) = progress
             .as_ref()
-            .filter(|_| line.contains(" states left on queue."))
+            .filter(|_| line.contains(" states left on queue.") && !line.starts_with("Progress("))
         {
             let _ = writeln!(text, "{p}");
         }
