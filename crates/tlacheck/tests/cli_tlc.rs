@@ -767,3 +767,39 @@ fn the_default_max_set_size_is_tlc_s() {
         .code(75)
         .line(": Attempted to construct a set with too many elements (>1000000).");
 }
+
+// TLC 2026.11 (`-workers 1 Ord`) prints each state's variables in the order of SANY's hash
+// table of the module's names, not as declared: for `VARIABLES c, a, zz, b, alpha, beta,
+// gamma, delta, x1, x2` (EXTENDS Naturals, 4 definitions) the block below; with 46 more
+// definitions (the table past 143 entries, so larger) `zz, a, b, c, gamma, alpha, beta, x1,
+// x2, delta`.
+#[test]
+fn states_list_the_variables_in_tlc_s_order() {
+    let spec = |extra: usize| {
+        let mut s = String::from(
+            "---- MODULE Ord ----\nEXTENDS Naturals\n\
+             VARIABLES c, a, zz, b, alpha, beta, gamma, delta, x1, x2\n\
+             vars == <<c, a, zz, b, alpha, beta, gamma, delta, x1, x2>>\n\
+             Init == c = 1 /\\ a = 2 /\\ zz = 3 /\\ b = 4 /\\ alpha = 5 /\\ beta = 6 /\\ gamma = 7 \
+             /\\ delta = 8 /\\ x1 = 9 /\\ x2 = 10\n\
+             Next == c' = c + 1 /\\ UNCHANGED <<a, zz, b, alpha, beta, gamma, delta, x1, x2>>\n\
+             Inv == c < 2\n",
+        );
+        for i in 1..=extra {
+            s.push_str(&format!("D{i} == {i}\n"));
+        }
+        s + "====\n"
+    };
+    let d = Dir::new();
+    d.file("Ord.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n");
+    d.file("Ord.tla", &spec(0));
+    tlc(&d, &["-noTE", "Ord"]).code(12).block(
+        "State 1: <Initial predicate>\n/\\ alpha = 5\n/\\ zz = 3\n/\\ gamma = 7\n/\\ a = 2\n\
+         /\\ b = 4\n/\\ c = 1\n/\\ x1 = 9\n/\\ x2 = 10\n/\\ delta = 8\n/\\ beta = 6\n\n",
+    );
+    d.file("Ord.tla", &spec(46));
+    tlc(&d, &["-noTE", "Ord"]).code(12).block(
+        "State 1: <Initial predicate>\n/\\ zz = 3\n/\\ a = 2\n/\\ b = 4\n/\\ c = 1\n\
+         /\\ gamma = 7\n/\\ alpha = 5\n/\\ beta = 6\n/\\ x1 = 9\n/\\ x2 = 10\n/\\ delta = 8\n\n",
+    );
+}

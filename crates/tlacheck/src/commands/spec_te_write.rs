@@ -71,7 +71,8 @@ fn input(run: &Run, spec: &Spec, config: &Config, outcome: &Outcome) -> Option<I
     if counted < 2 || trace.is_empty() {
         return None;
     }
-    let (vars, slots): (Vec<String>, Vec<usize>) = tlc_order(spec, &outcome.variables).unzip();
+    // In TLC's order already (`tla_check::tlc_order`).
+    let (vars, slots): (Vec<String>, Vec<usize>) = outcome.variables.iter().cloned().unzip();
     let states = (trace.iter())
         .map(|s| slots.iter().map(|&i| s.values[i].to_string()).collect())
         .collect();
@@ -96,17 +97,6 @@ fn input(run: &Run, spec: &Spec, config: &Config, outcome: &Outcome) -> Option<I
         name: None,
         generated_on: spec_te::java_date(std::time::SystemTime::now()),
     })
-}
-
-/// The variables (each with its slot) in the order TLC lists them (`java_hash.rs`).
-fn tlc_order<'a>(
-    spec: &Spec,
-    vars: &'a [(String, usize)],
-) -> impl Iterator<Item = (String, usize)> + 'a {
-    let names: Vec<&str> = vars.iter().map(|(n, _)| n.as_str()).collect();
-    let (before, total) = spec.root_module().context_len;
-    let order = super::java_hash::sany_variable_order(&names, before, total);
-    order.into_iter().map(move |i| vars[i].clone())
 }
 
 /// The .cfg's constant assignments and substitutions in file order, as TLC copies them: the
