@@ -770,7 +770,8 @@ fn the_default_max_set_size_is_tlc_s() {
 
 // TLC 2026.11 (`-workers 1 Ord`) prints each state's variables in the order of SANY's hash
 // table of the module's names, not as declared: for `VARIABLES c, a, zz, b, alpha, beta,
-// gamma, delta, x1, x2` (EXTENDS Naturals, 4 definitions) the block below; with 46 more
+// gamma, delta, x1, x2` (EXTENDS Naturals, 4 definitions) the block below, the same with 45
+// more definitions and `-inv TRUE`; with 46 more
 // definitions (the table past 143 entries, so larger) `zz, a, b, c, gamma, alpha, beta, x1,
 // x2, delta`.
 #[test]
@@ -797,6 +798,12 @@ fn states_list_the_variables_in_tlc_s_order() {
         "State 1: <Initial predicate>\n/\\ alpha = 5\n/\\ zz = 3\n/\\ gamma = 7\n/\\ a = 2\n\
          /\\ b = 4\n/\\ c = 1\n/\\ x1 = 9\n/\\ x2 = 10\n/\\ delta = 8\n/\\ beta = 6\n\n",
     );
+    // 45 more: the table's last entry before it grows; an -inv does not count (TLC adds it
+    // after SANY's table is built: same order with `-inv TRUE`).
+    d.file("Ord.tla", &spec(45));
+    tlc(&d, &["-noTE", "-inv", "TRUE", "Ord"])
+        .code(12)
+        .block("State 1: <Initial predicate>\n/\\ alpha = 5\n/\\ zz = 3\n");
     d.file("Ord.tla", &spec(46));
     tlc(&d, &["-noTE", "Ord"]).code(12).block(
         "State 1: <Initial predicate>\n/\\ zz = 3\n/\\ a = 2\n/\\ b = 4\n/\\ c = 1\n\

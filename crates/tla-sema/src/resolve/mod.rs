@@ -825,7 +825,10 @@ fn context_len(names: &FxHashMap<String, Symbol>, outer: &FxHashMap<String, Symb
             _ => 1,
         }
     }
+    // `-inv`'s definitions (`__DebuggerExpr__N`) are added here as text; TLC adds them
+    // after SANY has built the table.
     (names.iter())
+        .filter(|(n, _)| !n.starts_with("__DebuggerExpr__"))
         .filter(|(n, sym)| outer.get(*n) != Some(*sym))
         .map(|(_, sym)| len(sym))
         .sum()
