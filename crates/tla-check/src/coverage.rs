@@ -11,7 +11,7 @@
 //!     states, nor a state that breaks an invariant). TLC estimates N with a HyperLogLog
 //!     sketch (its figure for a few hundred values is off by some and varies between runs)
 //!     and lists the variables in the order of SANY's declaration table; here N is counted
-//!     exactly, which is TLC's figure for small counts, in declaration order;
+//!     exactly, which is TLC's figure for small counts, in TLC's order (`tlc_order.rs`);
 //!   * Init: `<Init loc>: G:G` (2773), G the initial states generated (duplicates and states
 //!     outside the constraints included);
 //!   * each action, in order of its location: `<A loc>: D:G` (2772), D the new states it

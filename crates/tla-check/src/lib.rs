@@ -31,5 +31,6 @@ mod split;
 pub mod state_dump;
 pub mod summary;
 pub mod symmetry;
+pub mod tlc_order;
 pub mod view_print;
 mod workers;

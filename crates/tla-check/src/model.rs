@@ -214,7 +214,8 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         init,
         next,
         next_def,
-        vars: spec.root_module().variables.clone(),
+        // TLC prints a state's variables in its own order (`tlc_order.rs`).
+        vars: crate::tlc_order::variables(spec),
         invariants,
         action_properties: props.actions,
         init_properties: props.init,

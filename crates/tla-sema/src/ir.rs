@@ -335,6 +335,10 @@ pub struct ModuleInfo {
     /// The modules named in its EXTENDS.
     pub extends: Vec<ModuleId>,
     pub assumptions: Vec<Assumption>,
+    /// The entries of SANY's table of the module's names (Context.table, its 72 built-in
+    /// operators not counted, `I!Op` counted for a named instance `I`): after its EXTENDS
+    /// and at its end. TLC orders the variables as that java.util.Hashtable enumerates them.
+    pub context_len: (usize, usize),
 }
 
 /// A resolved specification: the root module and everything it depends on.

@@ -196,9 +196,10 @@ fn rejection(
             from.first().copied(),
         )
     };
-    let vars: Vec<String> = model
-        .vars
-        .iter()
+    // The ITF prefix lists the variables as declared (model.vars is TLC's printing order).
+    let mut declared = model.vars.clone();
+    declared.sort_by_key(|v| v.index());
+    let vars: Vec<String> = (declared.iter())
         .map(|v| ev.spec.variables[v.index()].name.clone())
         .collect();
     let prefix = prefix_node
@@ -207,7 +208,7 @@ fn rejection(
         .into_iter()
         .map(|n| {
             let st = &walker.nodes[n as usize].state;
-            model.vars.iter().map(|v| st[v.index()].clone()).collect()
+            declared.iter().map(|v| st[v.index()].clone()).collect()
         })
         .collect();
     let several = traces.len() > 1;

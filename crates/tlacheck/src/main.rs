@@ -59,7 +59,11 @@ fn tlc_style_args(
         });
         return Ok((args.collect(), Vec::new()));
     }
-    let t = commands::tlc_args::translate(&args[2..]).map_err(|e| e.0)?;
+    let t = match command {
+        Some("tlc") => commands::tlc_args::translate_tlc(&args[2..]),
+        _ => commands::tlc_args::translate(&args[2..]),
+    }
+    .map_err(|e| e.0)?;
     let mut out = vec![args[0].clone(), "check".into()];
     out.extend(t.args);
     Ok((out, t.warnings))

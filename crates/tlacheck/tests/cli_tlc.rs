@@ -188,6 +188,52 @@ fn the_run_is_framed_by_tlc_s_lines() {
     assert!(at("Model checking completed") < at("Finished in"));
 }
 
+// TLC 2026.11 (`-workers 1 Cyc`, x cycling 0 -> 1 -> 2 -> 0 under WF, PROPERTY <>(x = 5)):
+// "Implied-temporal checking--satisfiability problem has 1 branches." right after
+// "Starting...", before "Computing initial states..."; then "Progress(3) at DATE: 4 states
+// generated, 3 distinct states found, 0 states left on queue." just before "Checking temporal
+// properties for the complete state space with 3 total distinct states at (DATE)"; in tool
+// mode the same lines as messages 2212, 2189, 2200 and 2192.
+#[test]
+fn liveness_lines_come_in_tlc_s_order() {
+    let d = Dir::new();
+    d.file(
+        "Cyc.tla",
+        "---- MODULE Cyc ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n\
+         Next == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n\
+         Prop == <>(x = 5)\n====\n",
+    )
+    .file("Cyc.cfg", "SPECIFICATION Spec\nPROPERTY Prop\n");
+    for tool in [false, true] {
+        let mut args = vec!["-workers", "1", "-noTE", "Cyc"];
+        if tool {
+            args.insert(0, "-tool");
+        }
+        let run = tlc(&d, &args);
+        run.code(13);
+        let lines: Vec<&str> = run
+            .stdout
+            .lines()
+            .filter(|l| !l.starts_with("@!@!@"))
+            .collect();
+        let at = |p: &str| lines.iter().position(|l| l.starts_with(p)).unwrap();
+        let implied = at("Implied-temporal checking--satisfiability problem has 1 branches.");
+        assert_eq!(implied, at("Starting...") + 1, "{run}");
+        assert_eq!(at("Computing initial states..."), implied + 1, "{run}");
+        let progress = at("Progress(3) at ");
+        assert!(lines[progress]
+            .ends_with(": 4 states generated, 3 distinct states found, 0 states left on queue."));
+        assert_eq!(
+            at("Checking temporal properties for the complete state space with 3 total"),
+            progress + 1,
+            "{run}"
+        );
+        if tool {
+            run.says("@!@!@STARTMSG 2200:0 @!@!@\nProgress(3) at ");
+        }
+    }
+}
+
 // Two steps to the only violation of Inv (x + y.a < 3): x goes 0 -> 1 (Next), then y.a 1 -> 5
 // (Jump); TLC 2026.11 prints this counterexample of 3 states with the locations below.
 const DIFF: &str = "---- MODULE D ----
@@ -571,6 +617,8 @@ fn every_option_of_tlc_is_accepted() {
     let quiet: &[&[&str]] = &[
         &["-modelcheck"],
         &["-noGenerateSpecTE"],
+        &["-generateSpecTE"],
+        &["-teSpecOutDir", "te"],
         &["-noGenerateSpecTEBin"],
         &["-noTE"],
         &["-noTEBin"],
@@ -610,10 +658,8 @@ fn every_option_of_tlc_is_accepted() {
         &["-fpmem", "0.25"],
         &["-fpbits", "1"],
         &["-aril", "1"],
-        &["-teSpecOutDir", "te"],
         &["-messagesAsErrors", "2110"],
         &["-suppressMessages", "2110"],
-        &["-generateSpecTE"],
         &["-debugger", "nosuspend"],
     ];
     for (options, warns) in quiet
@@ -720,4 +766,47 @@ fn the_default_max_set_size_is_tlc_s() {
     tlc(&d, &["-workers", "1", "OverBound"])
         .code(75)
         .line(": Attempted to construct a set with too many elements (>1000000).");
+}
+
+// TLC 2026.11 (`-workers 1 Ord`) prints each state's variables in the order of SANY's hash
+// table of the module's names, not as declared: for `VARIABLES c, a, zz, b, alpha, beta,
+// gamma, delta, x1, x2` (EXTENDS Naturals, 4 definitions) the block below, the same with 45
+// more definitions and `-inv TRUE`; with 46 more
+// definitions (the table past 143 entries, so larger) `zz, a, b, c, gamma, alpha, beta, x1,
+// x2, delta`.
+#[test]
+fn states_list_the_variables_in_tlc_s_order() {
+    let spec = |extra: usize| {
+        let mut s = String::from(
+            "---- MODULE Ord ----\nEXTENDS Naturals\n\
+             VARIABLES c, a, zz, b, alpha, beta, gamma, delta, x1, x2\n\
+             vars == <<c, a, zz, b, alpha, beta, gamma, delta, x1, x2>>\n\
+             Init == c = 1 /\\ a = 2 /\\ zz = 3 /\\ b = 4 /\\ alpha = 5 /\\ beta = 6 /\\ gamma = 7 \
+             /\\ delta = 8 /\\ x1 = 9 /\\ x2 = 10\n\
+             Next == c' = c + 1 /\\ UNCHANGED <<a, zz, b, alpha, beta, gamma, delta, x1, x2>>\n\
+             Inv == c < 2\n",
+        );
+        for i in 1..=extra {
+            s.push_str(&format!("D{i} == {i}\n"));
+        }
+        s + "====\n"
+    };
+    let d = Dir::new();
+    d.file("Ord.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n");
+    d.file("Ord.tla", &spec(0));
+    tlc(&d, &["-noTE", "Ord"]).code(12).block(
+        "State 1: <Initial predicate>\n/\\ alpha = 5\n/\\ zz = 3\n/\\ gamma = 7\n/\\ a = 2\n\
+         /\\ b = 4\n/\\ c = 1\n/\\ x1 = 9\n/\\ x2 = 10\n/\\ delta = 8\n/\\ beta = 6\n\n",
+    );
+    // 45 more: the table's last entry before it grows; an -inv does not count (TLC adds it
+    // after SANY's table is built: same order with `-inv TRUE`).
+    d.file("Ord.tla", &spec(45));
+    tlc(&d, &["-noTE", "-inv", "TRUE", "Ord"])
+        .code(12)
+        .block("State 1: <Initial predicate>\n/\\ alpha = 5\n/\\ zz = 3\n");
+    d.file("Ord.tla", &spec(46));
+    tlc(&d, &["-noTE", "Ord"]).code(12).block(
+        "State 1: <Initial predicate>\n/\\ zz = 3\n/\\ a = 2\n/\\ b = 4\n/\\ c = 1\n\
+         /\\ gamma = 7\n/\\ alpha = 5\n/\\ beta = 6\n/\\ x1 = 9\n/\\ x2 = 10\n/\\ delta = 8\n\n",
+    );
 }

@@ -255,6 +255,7 @@ impl Resolver {
             constants: Vec::new(),
             extends: Vec::new(),
             assumptions: Vec::new(),
+            context_len: (0, 0),
         });
         let outer_names = outer.names.clone();
         let mut scope = Scope {
@@ -297,6 +298,7 @@ impl Resolver {
                 }
             }
         }
+        let extended = context_len(&scope.names, &outer_names);
         let mut cx = ModCx {
             module: id,
             file,
@@ -315,6 +317,7 @@ impl Resolver {
         }
         info.variables = scope.variables.clone();
         info.constants = scope.constants.clone();
+        info.context_len = (extended, context_len(&scope.names, &outer_names));
         let own_defs = scope
             .names
             .iter()
@@ -811,4 +814,22 @@ pub(crate) struct ModCx {
     pub module: ModuleId,
     pub file: FileId,
     pub scope: Scope,
+}
+
+/// How many entries SANY's context holds for `names` (those of an enclosing module aside): a
+/// named instance holds one for itself and one for each name it offers.
+fn context_len(names: &FxHashMap<String, Symbol>, outer: &FxHashMap<String, Symbol>) -> usize {
+    fn len(sym: &Symbol) -> usize {
+        match sym {
+            Symbol::Instance(i) => 1 + i.names.values().map(len).sum::<usize>(),
+            _ => 1,
+        }
+    }
+    // `-inv`'s definitions (`__DebuggerExpr__N`) are added here as text; TLC adds them
+    // after SANY has built the table.
+    (names.iter())
+        .filter(|(n, _)| !n.starts_with("__DebuggerExpr__"))
+        .filter(|(n, sym)| outer.get(*n) != Some(*sym))
+        .map(|(_, sym)| len(sym))
+        .sum()
 }

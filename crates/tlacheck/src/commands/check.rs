@@ -350,6 +350,16 @@ pub fn run(args: Args) -> u8 {
         println!("{j}");
     } else {
         print!("{}", tlc_report(&args, &outcome, head, start, started_at));
+        if let Some(line) = spec_te(&args, &loaded, &outcome, started_at) {
+            match line {
+                // TLC's message 2501 (TLC_TE_SPEC_GENERATION_COMPLETE).
+                Ok(line) if args.tlc.tool => {
+                    print!("{}", tool_mode::frame_with(&line, &[(2501, line.clone())]))
+                }
+                Ok(line) => println!("{line}"),
+                Err(e) => eprintln!("{e}"),
+            }
+        }
     }
     if let Err(e) = reports(&args, &outcome, start) {
         dumped = Some(Err(e));
@@ -389,6 +399,26 @@ fn reports(args: &Args, outcome: &session::Outcome, start: Instant) -> Result<()
     })
 }
 
+/// TLC's trace-exploration spec, when asked for (`tlc_args.rs` decides as TLC does), unless
+/// the run recovered from a checkpoint: the line naming it, or why it failed.
+fn spec_te(
+    args: &Args,
+    loaded: &session::Loaded,
+    outcome: &session::Outcome,
+    started_at: std::time::SystemTime,
+) -> Option<Result<String, String>> {
+    let recovering = args.checkpoint.root(&args.spec).is_none();
+    if !args.tlc.generate_spec_te || recovering {
+        return None;
+    }
+    let run = super::spec_te_write::Run {
+        spec_path: &args.spec,
+        out_dir: args.tlc.te_spec_out_dir.as_deref(),
+        started_at,
+    };
+    super::spec_te_write::write(&run, &loaded.spec, &loaded.config, outcome)
+}
+
 /// The text of a finished search, as TLC prints it after its first lines (`head` when tool
 /// mode frames those too).
 fn tlc_report(
@@ -406,6 +436,25 @@ fn tlc_report(
     // initial states and never says it finished them.
     let init_failed = matches!(&outcome.report.verdict,
         tla_check::engine::Verdict::Error(e) if matches!(e.phase, Phase::Init | Phase::InitialState));
+    // TLC announces the liveness branches before it computes the initial states, and prints
+    // its progress once more before the final check of the temporal properties (MP.java's
+    // TLC_LIVE_IMPLIED and TLC_PROGRESS_STATS, TLC 2026.11 run on a liveness spec).
+    const IMPLIED: &str = "Implied-temporal checking--satisfiability problem has ";
+    let implied = (outcome.text.lines()).find(|l| l.starts_with(IMPLIED));
+    if let Some(line) = implied {
+        let _ = writeln!(text, "{line}");
+    }
+    let progress = tool_mode::progress_line(&outcome.json, now);
+    let final_check = |l: &str| {
+        l.starts_with("Checking ") && l.contains("temporal properties for the complete state space")
+    };
+    let mut search_text = String::new();
+    for line in outcome.text.lines().filter(|l| !l.starts_with(IMPLIED)) {
+        if let Some(p) = progress.as_ref().filter(|_| final_check(line)) {
+            let _ = writeln!(search_text, "{p}");
+        }
+        let _ = writeln!(search_text, "{line}");
+    }
     if init_failed {
         let _ = writeln!(text, "Computing initial states...");
     } else if initial > 0 && assumed {
@@ -416,9 +465,9 @@ fn tlc_report(
         );
     }
     let body = if args.tlc.difftrace {
-        tlc_text::diff_trace(&outcome.text)
+        tlc_text::diff_trace(&search_text)
     } else {
-        outcome.text.clone()
+        search_text
     };
     // -coverage: TLC's report, just before the statistics line (or last, without one).
     let coverage = (outcome.report.coverage.as_ref())
@@ -431,11 +480,10 @@ fn tlc_report(
         return text;
     }
     // Tool mode: TLC's closing Progress line before the statistics, the time in ms.
-    let progress = tool_mode::progress_line(&outcome.json, now);
     for line in body.lines() {
         if let Some(p) = progress
             .as_ref()
-            .filter(|_| line.contains(" states left on queue."))
+            .filter(|_| line.contains(" states left on queue.") && !line.starts_with("Progress("))
         {
             let _ = writeln!(text, "{p}");
         }

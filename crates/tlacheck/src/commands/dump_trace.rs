@@ -22,7 +22,10 @@ pub fn write(path: &Path, outcome: &Outcome) -> Result<(), String> {
     if trace.is_empty() {
         return Ok(());
     }
-    let (names, slots): (Vec<String>, Vec<usize>) = outcome.variables.iter().cloned().unzip();
+    // ITF lists the variables as declared (TLC's printing order is its own).
+    let mut variables = outcome.variables.clone();
+    variables.sort_by_key(|(_, slot)| *slot);
+    let (names, slots): (Vec<String>, Vec<usize>) = variables.into_iter().unzip();
     let states: Vec<Vec<tla_eval::Value>> = (trace.iter())
         .map(|s| slots.iter().map(|i| s.values[*i].clone()).collect())
         .collect();

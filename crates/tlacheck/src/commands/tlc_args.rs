@@ -33,9 +33,8 @@ fn form(option: &str) -> Option<Form> {
     use Form::*;
     const JVM: &str = "tunes TLC's Java internals";
     Some(match option {
-        "-modelcheck" | "-noGenerateSpecTE" | "-noGenerateSpecTEBin" | "-noTE" | "-noTEBin" => {
-            Flag(&[])
-        }
+        // TLC's .bin copy of the trace is never written here (`spec_te.rs`).
+        "-modelcheck" | "-noGenerateSpecTEBin" | "-noTEBin" => Flag(&[]),
         "-deadlock" => Flag(&["--no-deadlock"]),
         "-difftrace" => Flag(&["--difftrace"]),
         "-continue" => Flag(&["--continue"]),
@@ -73,10 +72,7 @@ fn form(option: &str) -> Option<Form> {
             values: 1,
             why: "it adjusts the seed of TLC's Java random generator only",
         },
-        "-teSpecOutDir" => Ignored {
-            values: 1,
-            why: "tlacheck writes no trace-exploration spec",
-        },
+        "-teSpecOutDir" => Value("--te-spec-out-dir"),
         "-messagesAsErrors" | "-suppressMessages" => Ignored {
             values: 1,
             why: "TLC's message codes are not selectable here",
@@ -95,13 +91,29 @@ fn our_valued_options() -> Vec<String> {
         .collect()
 }
 
-/// `args` (what follows `tlc` or `check`) as `check`'s arguments.
+/// `args` (what follows `tlc`) as `check`'s arguments: TLC's defaults too, so a
+/// trace-exploration spec is written after a counterexample unless -noGenerateSpecTE.
+pub fn translate_tlc(args: &[OsString]) -> Result<Translated, TlcArgError> {
+    translate_with(args, true)
+}
+
+/// `args` (what follows `check`) as `check`'s arguments; `check`'s own defaults hold (no
+/// trace-exploration spec unless -generateSpecTE or --generate-spec-te).
 pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
+    translate_with(args, false)
+}
+
+fn translate_with(args: &[OsString], tlc_defaults: bool) -> Result<Translated, TlcArgError> {
     let valued = our_valued_options();
     let mut out = Translated::default();
     let mut spec: Option<String> = None;
     let mut simulate = false;
     let mut depth: Option<String> = None;
+    // TLC (tlc2.TLC.handleParameters): -generateSpecTE always writes the spec; by default
+    // (unless -noGenerateSpecTE / -noTE) it is written except in tool mode, with -continue
+    // or for a spec that is itself one (its file name holds `_TTrace`).
+    let mut explicit_te = false;
+    let mut default_te = tlc_defaults;
     let mut i = 0;
     let text = |i: usize| args.get(i).and_then(|a| a.to_str());
     while i < args.len() {
@@ -256,10 +268,10 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
                 if text(i) == Some("nomonolith") {
                     i += 1;
                 }
-                out.warnings.push(warning(
-                    "-generateSpecTE",
-                    "tlacheck writes no trace-exploration spec (`--dump-trace F.tla` writes the counterexample)",
-                ));
+                explicit_te = true;
+            }
+            _ if arg == "-noGenerateSpecTE" || arg.eq_ignore_ascii_case("-noTE") => {
+                default_te = false
             }
             "-debugger" => {
                 let opts = text(i).filter(|o| {
@@ -310,6 +322,17 @@ pub fn translate(args: &[OsString]) -> Result<Translated, TlcArgError> {
             "it bounds simulation only; the search is complete",
         )),
         None => {}
+    }
+    let given = |o: &str| out.args.iter().any(|a| a == o);
+    let te_file = spec.as_deref().is_some_and(|s| {
+        let name = std::path::Path::new(s).file_name();
+        name.and_then(|n| n.to_str())
+            .is_some_and(|n| n.contains("_TTrace"))
+    });
+    let spec_te =
+        explicit_te || (default_te && !given("--tool") && !given("--continue") && !te_file);
+    if spec_te && !given("--generate-spec-te") {
+        out.args.push("--generate-spec-te".into());
     }
     if let Some(spec) = spec {
         out.args.push(spec_path(&spec).into());
@@ -433,6 +456,34 @@ mod tests {
                 "Spec.tla"
             ]
         );
+    }
+
+    #[test]
+    fn the_trace_exploration_spec_is_asked_for_where_tlc_writes_one() {
+        let te = |args: &[&str]| {
+            let v: Vec<OsString> = args.iter().map(OsString::from).collect();
+            let t = translate_tlc(&v).expect("accepted");
+            t.args.iter().any(|a| a == "--generate-spec-te")
+        };
+        assert!(te(&["Spec"]));
+        for off in [
+            &["-noTE", "Spec"][..],
+            &["-NOTE", "Spec"],
+            &["-tool", "Spec"],
+        ] {
+            assert!(!te(off), "{off:?}");
+        }
+        assert!(!te(&["-continue", "Spec"]));
+        assert!(!te(&["Spec_TTrace_1796195545.tla"]));
+        assert!(te(&[
+            "-generateSpecTE",
+            "-noTE",
+            "-tool",
+            "Spec_TTrace_1.tla"
+        ]));
+        // `check` keeps its own default.
+        assert!(!ours(&["Spec"]).contains(&"--generate-spec-te".to_string()));
+        assert!(ours(&["-generateSpecTE", "Spec"]).contains(&"--generate-spec-te".to_string()));
     }
 
     #[test]

@@ -62,6 +62,13 @@ pub struct TlcOptions {
     /// (`tla` or `json`); repeatable.
     #[arg(long = "dump-trace-as", value_name = "FORMAT=FILE")]
     pub dump_trace_as: Vec<String>,
+    /// After a counterexample, write TLC's trace-exploration spec `Spec_TTrace_<epoch>.tla`
+    /// beside the spec (`tlacheck tlc` does unless -noGenerateSpecTE, as TLC).
+    #[arg(long = "generate-spec-te")]
+    pub generate_spec_te: bool,
+    /// The folder the trace-exploration spec is written to (TLC's -teSpecOutDir).
+    #[arg(long = "te-spec-out-dir", value_name = "DIR")]
+    pub te_spec_out_dir: Option<PathBuf>,
 }
 
 impl TlcOptions {
