@@ -88,12 +88,14 @@ impl GraphRecorder {
             step: Vec::new(),
             actual: Vec::new(),
         };
+        // A set beside the list, not `contains` on it: 501,500 initial states (CoffeeCan1000Beans)
+        // made this loop quadratic, half the run's time.
+        let mut seen = std::collections::HashSet::new();
         for &i in &self.init {
-            if !g.init.contains(&i) {
+            if seen.insert(i) {
                 g.init.push(i);
             }
         }
-        let mut seen = std::collections::HashSet::new();
         for s in 0..states {
             g.off.push(g.dst.len() as u32);
             if s >= done {

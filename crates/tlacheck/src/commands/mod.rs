@@ -2,6 +2,7 @@
 
 pub mod bench;
 mod bench_small;
+mod bench_tlc;
 mod certified;
 pub mod check;
 pub mod checkpoint;
