@@ -395,12 +395,21 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
 
     /// An error met generating or constraining the last state's successors is met again:
     /// Next fails there (or leaves a variable unassigned), or a constraint, the VIEW or a
-    /// fingerprint fails on one of its successors.
+    /// fingerprint fails on one of its successors. When a constraint fails, TLC's trace ends
+    /// with that successor: the last step itself fails.
     fn next_fails(&mut self, trace: &[TraceState]) -> Result<(), Refusal> {
         let n = trace.len();
         let Some(next) = &self.model.next else {
             return Ok(());
         };
+        if n >= 2 {
+            self.at(trace, n - 2);
+            let primed: Vec<Option<Value>> =
+                trace[n - 1].values.iter().cloned().map(Some).collect();
+            if self.constraints_fail(&trace[n - 2].values, &primed, &trace[n - 1].values) {
+                return Ok(());
+            }
+        }
         let last = &trace[n - 1].values;
         self.at(trace, n - 1);
         let (mut succs, mut unassigned) = (Vec::new(), false);
@@ -414,19 +423,9 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
         if r.is_err() || unassigned {
             return Ok(());
         }
-        let (ev, model) = (self.ev, self.model);
         for s in &succs {
-            let state = StateView::state(s);
             let primed: Vec<Option<Value>> = s.iter().cloned().map(Some).collect();
-            let step = StateView::transition(last, &primed);
-            let fails = (model.constraints.iter())
-                .any(|c| ev.eval_bool(&c.expr, &mut self.env, &state).is_err())
-                || (model.action_constraints.iter())
-                    .any(|c| ev.eval_bool(&c.expr, &mut self.env, &step).is_err())
-                || (model.view.as_ref())
-                    .is_some_and(|v| ev.eval(v, &mut self.env, &state).is_err())
-                || s.iter().any(|v| v.fingerprint().is_err());
-            if fails {
+            if self.constraints_fail(last, &primed, s) {
                 return Ok(());
             }
         }
@@ -434,6 +433,19 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
             n,
             format!("the successors of State {n} evaluate without the error"),
         ))
+    }
+
+    /// Whether a constraint, an action constraint, the VIEW or a fingerprint fails to
+    /// evaluate on the step from `from` to `to` (`primed`: `to` as primed values).
+    fn constraints_fail(&mut self, from: &[Value], primed: &[Option<Value>], to: &[Value]) -> bool {
+        let (ev, model) = (self.ev, self.model);
+        let state = StateView::state(to);
+        let step = StateView::transition(from, primed);
+        (model.constraints.iter()).any(|c| ev.eval_bool(&c.expr, &mut self.env, &state).is_err())
+            || (model.action_constraints.iter())
+                .any(|c| ev.eval_bool(&c.expr, &mut self.env, &step).is_err())
+            || (model.view.as_ref()).is_some_and(|v| ev.eval(v, &mut self.env, &state).is_err())
+            || to.iter().any(|v| v.fingerprint().is_err())
     }
 
     /// A transition check on the trace's last step (None: the trace has no step).
