@@ -145,8 +145,9 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
                 Some(n),
             ));
         }
-        // TLC evaluates a constant invariant once, before the search: FALSE stops the run as
-        // a configuration error, TRUE is not checked again.
+        // TLC evaluates a constant invariant once before the search: FALSE stops the run as a
+        // configuration error. TRUE is checked in every state still: a constant-level
+        // invariant may read TLCGet("level").
         if c.expr.level == Level::Constant {
             let value = ev.eval(&c.expr, &mut Env::new(), &StateView::constant());
             if let Ok(Value::Bool(holds)) = value {
@@ -154,7 +155,6 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
                     let message = format!("The invariant of {} is equal to FALSE", n.name);
                     return Err(err(message, Some(n)));
                 }
-                continue;
             }
         }
         invariants.push(c);

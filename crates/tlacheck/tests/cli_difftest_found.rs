@@ -56,8 +56,8 @@ line 7, col 17 to line 7, col 22 of module W
 }
 
 // An invariant of constant level is evaluated once before the search: FALSE ends the run as a
-// configuration error (TLC: "Error: The invariant of Inv is equal to FALSE", exit 151), TRUE
-// is not checked again (the run finds no violation: one initial state and its one successor).
+// configuration error (TLC: "Error: The invariant of Inv is equal to FALSE", exit 151); a
+// TRUE one is no violation (one initial state and its one successor).
 #[test]
 fn a_constant_invariant_is_judged_before_the_search() {
     let spec = "---- MODULE G ----
