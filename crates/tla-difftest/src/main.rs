@@ -28,6 +28,9 @@ struct Cli {
     seed: u64,
     #[arg(long, global = true, default_value_t = 100)]
     count: usize,
+    /// Differences shrunk (each shrink costs TLC runs); later ones are written as found.
+    #[arg(long, global = true, default_value_t = 10)]
+    shrink: usize,
 }
 
 #[derive(Subcommand)]
@@ -128,7 +131,10 @@ fn exprs(cli: &Cli, ours: &Tool, theirs: &Tool, batch: usize, error_sample: usiz
                 continue;
             }
             found += 1;
-            let small = shrink(&trees[i], |e| expr_differs(e, ours, theirs, &dir));
+            let small = match found <= cli.shrink {
+                true => shrink(&trees[i], |e| expr_differs(e, ours, theirs, &dir)),
+                false => trees[i].clone(),
+            };
             let text = [small.to_string()];
             let report = format!(
                 "expression (seed {}, index {}):\n{}\nshrunk:\n{}\ntlacheck: {:?}\nTLC: {:?}\n",
@@ -223,7 +229,7 @@ fn specs(cli: &Cli, ours: &Tool, theirs: &Tool, limit: Duration) -> usize {
         }
         found += 1;
         let mut small = spec.clone();
-        let mut tries = 0;
+        let mut tries = if found <= cli.shrink { 0 } else { usize::MAX };
         'cut: while tries < 60 {
             for candidate in small.smaller() {
                 tries += 1;
