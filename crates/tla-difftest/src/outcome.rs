@@ -90,21 +90,14 @@ pub fn differences(ours: &Outcome, theirs: &Outcome) -> Vec<String> {
     field("verdict", ours.verdict.clone(), theirs.verdict.clone());
     // The figures at an evaluation error depend on where each engine happened to stop.
     if ours.verdict != "evaluation error" {
-        field(
-            "generated",
-            format!("{:?}", ours.generated),
-            format!("{:?}", theirs.generated),
-        );
-        field(
-            "distinct",
-            format!("{:?}", ours.distinct),
-            format!("{:?}", theirs.distinct),
-        );
-        field(
-            "depth",
-            format!("{:?}", ours.depth),
-            format!("{:?}", theirs.depth),
-        );
+        let figures = [
+            ("generated", ours.generated, theirs.generated),
+            ("distinct", ours.distinct, theirs.distinct),
+            ("depth", ours.depth, theirs.depth),
+        ];
+        for (name, a, b) in figures {
+            field(name, format!("{a:?}"), format!("{b:?}"));
+        }
         field(
             "trace",
             ours.trace_states.to_string(),

@@ -75,18 +75,6 @@ fn time(seconds: f64) -> String {
     }
 }
 
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The results table and the sections after it.
 pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome], extras: &Extras) -> String {
     let mut out = String::new();
@@ -112,8 +100,8 @@ pub fn text(outcomes: &[Outcome], coverage: &[EntryOutcome], extras: &Extras) ->
                     .as_ref()
                     .map_or((String::new(), String::new(), String::new()), |f| {
                         (
-                            thousands(f.generated),
-                            thousands(f.distinct),
+                            tla_check::progress::grouped(f.generated),
+                            tla_check::progress::grouped(f.distinct),
                             f.depth.to_string(),
                         )
                     });

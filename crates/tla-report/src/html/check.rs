@@ -1,7 +1,8 @@
 //! The page of `tlacheck check --html`: the run's summary and its counterexample.
 
 use super::states::Labelled;
-use super::{esc, facts, thousands, Page};
+use super::{esc, facts, Page};
+use tla_check::progress::grouped;
 use tla_check::summary::Summary;
 
 /// What the run was asked, beside its result.
@@ -37,8 +38,8 @@ pub(crate) fn summary_rows(info: &RunInfo, s: &Summary) -> Vec<(&'static str, St
         ("Config", format!("<code>{}</code>", esc(&info.config))),
         ("Constants", constants),
         ("Outcome", outcome),
-        ("Distinct states", thousands(s.distinct)),
-        ("States generated", thousands(s.generated)),
+        ("Distinct states", grouped(s.distinct)),
+        ("States generated", grouped(s.generated)),
         ("Depth", s.depth.to_string()),
         (
             "Time",

@@ -131,16 +131,3 @@ pub(crate) fn status_class(s: tla_suite::runner::Status) -> &'static str {
         Status::CouldNotRun => "couldnotrun",
     }
 }
-
-/// `1,234,567`.
-pub(crate) fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}

@@ -3,8 +3,9 @@
 //! hold (or of a finding), its steps tied to the code by the suite's action map.
 
 use super::states::Labelled;
-use super::{esc, facts, status_class, thousands, Page};
+use super::{esc, facts, status_class, Page};
 use std::fmt::Write;
+use tla_check::progress::grouped;
 use tla_suite::coverage::EntryOutcome;
 use tla_suite::report::Extras;
 use tla_suite::runner::{Kind, Outcome, Status};
@@ -44,8 +45,8 @@ fn results_table(outcomes: &[Outcome]) -> String {
     for o in outcomes {
         let (d, g, depth) = o.figures.as_ref().map_or(Default::default(), |f| {
             (
-                thousands(f.distinct),
-                thousands(f.generated),
+                grouped(f.distinct),
+                grouped(f.generated),
                 f.depth.to_string(),
             )
         });
