@@ -76,3 +76,17 @@ Yes == 1 < 2
         .success()
         .line("2 states generated, 1 distinct states found, 0 states left on queue.");
 }
+
+// `\div` rounds down whatever the signs, also where truncation gives 0 (TLC 2026.12's
+// Naturals.Divide; an older TLC left -1 \div 2 at 0), and -2147483648 \div -1 overflows.
+#[test]
+fn integer_division_rounds_down() {
+    let spec = "---- MODULE V ----
+EXTENDS Integers, TLC
+ASSUME PrintT(<<(-1) \\div 2, 1 \\div (-2), (-7) \\div 2, 7 \\div (-2), (-7) \\div (-2), (-4) \\div 2, 0 \\div (-3), (-2147483647 - 1) \\div 2>>)
+====
+";
+    run_model("V", spec, "", &[])
+        .success()
+        .line("<<-1, -1, -4, -4, 3, -2, 0, -1073741824>>");
+}

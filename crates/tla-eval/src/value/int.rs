@@ -75,8 +75,16 @@ pub fn div(a: i64, b: i64) -> VResult<i64> {
         ));
     }
     let (a32, b32) = (a as i32, b as i32);
-    let mut q = a32.wrapping_div(b32);
-    if q < 0 && q.wrapping_mul(b32) != a32 {
+    if a32 == i32::MIN && b32 == -1 {
+        return Err(ValueError::new(
+            ValueErrorKind::Arithmetic,
+            "Overflow when computing -2147483648 \\div -1",
+        ));
+    }
+    // Rounded down (Naturals' Divide): a quotient of operands of opposite signs that is not
+    // exact is one less than Rust's, which rounds toward zero (even when that gives 0).
+    let mut q = a32 / b32;
+    if ((a32 < 0) != (b32 < 0)) && q * b32 != a32 {
         q -= 1;
     }
     Ok(q as i64)

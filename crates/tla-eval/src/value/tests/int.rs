@@ -36,9 +36,19 @@ fn division_rounds_like_tlc() {
     assert_eq!(div(-7, 2).unwrap(), -4);
     assert_eq!(div(7, -2).unwrap(), -4);
     assert_eq!(div(-7, -2).unwrap(), 3);
-    // TLC's correction misses quotients that truncate to zero.
-    assert_eq!(div(-1, 2).unwrap(), 0);
-    assert_eq!(div(-2147483648, -1).unwrap(), -2147483648);
+    // Rounded down also when Rust's quotient is 0 (TLC 2026.12 prints
+    // <<-1, -1, -2, 0, -1073741824>> for <<(-1) \div 2, 1 \div (-2), (-4) \div 2,
+    // 0 \div (-3), -2147483648 \div 2>>, and reports the one overflow).
+    assert_eq!(div(-1, 2).unwrap(), -1);
+    assert_eq!(div(1, -2).unwrap(), -1);
+    assert_eq!(div(-4, 2).unwrap(), -2);
+    assert_eq!(div(0, -3).unwrap(), 0);
+    assert_eq!(div(-2147483648, 2).unwrap(), -1073741824);
+    let overflow = div(-2147483648, -1).unwrap_err();
+    assert_eq!(
+        overflow.message,
+        "Overflow when computing -2147483648 \\div -1"
+    );
     assert_eq!(div(1, 0).unwrap_err().kind, ValueErrorKind::Arithmetic);
 }
 
