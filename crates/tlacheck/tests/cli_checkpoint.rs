@@ -325,17 +325,9 @@ Ends == <>(x = 3)
         .success();
 }
 
-fn corpus() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
-    ));
-    p.join("expected.json").is_file().then_some(p)
-}
-
 #[test]
 fn a_recovered_corpus_model_matches_tlc() {
-    let Some(corpus) = corpus() else {
+    let Some(corpus) = common::shared_corpus() else {
         eprintln!("skipped: ../shared/corpus not found");
         return;
     };

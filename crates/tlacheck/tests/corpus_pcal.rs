@@ -3,21 +3,14 @@
 //! translation it ships with, gives TLC's figures of expected.json: outcome, distinct
 //! states, states generated and depth (violated invariant and trace length for a failure). Skipped with a note when ../shared/corpus is absent.
 
-use serde_json::Value as Json;
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn corpus() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
-    ));
-    p.join("expected.json").is_file().then_some(p)
-}
+use serde_json::Value as Json;
+use std::process::Command;
 
 #[test]
 fn translated_corpus_models_give_tlc_s_figures() {
-    let Some(corpus) = corpus() else {
+    let Some(corpus) = common::shared_corpus() else {
         eprintln!("note: ../shared/corpus absent, skipped");
         return;
     };

@@ -204,3 +204,12 @@ pub fn is_run_dependent(line: &str) -> bool {
     .iter()
     .any(|p| line.starts_with(p))
 }
+
+/// ../shared/corpus beside the repository, when it is there (tests that need it skip otherwise).
+pub fn shared_corpus() -> Option<PathBuf> {
+    let p = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus"
+    ));
+    p.join("expected.json").is_file().then_some(p)
+}
