@@ -211,9 +211,15 @@ pub fn run(args: Args) -> u8 {
     let loaded = match session::load(&setup) {
         Ok(l) => l,
         Err(e) => {
-            eprint!("{}", e.message);
-            args.report.diagnostics(&e.message, &args.spec);
-            return e.status;
+            if !args.json && !args.tlc.tool && !args.simulate {
+                let mut mode_line = tlc_text::mode_line(args.fp, args.seed, workers);
+                if args.tlc.dfid.is_some() {
+                    mode_line = mode_line.replacen("breadth-first", "depth-first", 1);
+                }
+                let starting = tlc_text::starting_line(std::time::SystemTime::now());
+                println!("{mode_line}\n{starting}");
+            }
+            return setup_failed(&args, &e, start);
         }
     };
     match args.checkpoint.plan(&setup, &loaded, args.json) {
@@ -327,11 +333,7 @@ pub fn run(args: Args) -> u8 {
             eprintln!("{message}");
             return 2;
         }
-        Err(e) => {
-            eprint!("{}", e.message);
-            args.report.diagnostics(&e.message, &args.spec);
-            return e.status;
-        }
+        Err(e) => return setup_failed(&args, &e, start),
     };
     // Written now, reported after the result: a failed dump must not hide the check's result.
     // A counterexample that did not replay is not written.
@@ -369,6 +371,25 @@ pub fn run(args: Args) -> u8 {
         return 2;
     }
     outcome.status
+}
+
+/// A run that could not start: where the spec or the model is at fault on stderr, and TLC's
+/// closing lines on stdout, so that a script reading TLC's output finds its `Error:` line.
+fn setup_failed(args: &Args, e: &session::SetupError, start: Instant) -> u8 {
+    eprint!("{}", e.message);
+    if args.json || args.tlc.tool {
+        if !e.tlc_error.is_empty() {
+            eprintln!("Error: {}", e.tlc_error);
+        }
+    } else {
+        if !e.tlc_error.is_empty() {
+            println!("Error: {}", e.tlc_error);
+        }
+        let now = std::time::SystemTime::now();
+        println!("{}", tlc_text::finished_line(start.elapsed(), now));
+    }
+    args.report.diagnostics(&e.message, &args.spec);
+    e.status
 }
 
 /// `--html` and `--annotate`: the result's page and annotations, from its JSON summary (the
