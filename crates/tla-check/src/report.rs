@@ -441,6 +441,19 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
     serde_json::to_value(summary(spec, vars, r)).unwrap_or_default()
 }
 
+/// With `-continue`: each violation the search went on after, as a summary of its own with
+/// its counterexample (the run's summary names only the first, without its trace), labelled
+/// as the text prints it.
+pub fn continued_summaries(
+    spec: &Spec,
+    vars: &[tla_sema::ir::VarId],
+    r: &Report,
+) -> Vec<crate::summary::Summary> {
+    (r.continued.iter())
+        .map(|(v, t)| summary(spec, vars, &continued_report(v, t)))
+        .collect()
+}
+
 /// The report's figures, verdict and counterexample, as `--json` prints them.
 pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::summary::Summary {
     use crate::summary::{Lasso, Step, Summary};
