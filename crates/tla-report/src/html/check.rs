@@ -15,6 +15,8 @@ pub struct RunInfo {
     pub version: String,
     /// How the states were explored: `breadth-first search`, `simulation ...`.
     pub mode: String,
+    /// The variables in the order the spec declares them.
+    pub variables: Vec<String>,
 }
 
 /// The run's facts: what was checked, with which constants, and what came of it.
@@ -32,8 +34,9 @@ pub(crate) fn summary_rows(info: &RunInfo, s: &Summary) -> Vec<(&'static str, St
         "<span class=\"{outcome_class} outcome\">{}</span>",
         esc(&s.outcome)
     );
-    if let Some(v) = s.violation().filter(|_| !s.succeeded()) {
-        outcome.push_str(&format!(": <code class=\"violated\">{}</code>", esc(&v)));
+    // The property's name; a deadlock or an error says itself (the error in its section).
+    if let Some(v) = &s.violated {
+        outcome.push_str(&format!(": <code class=\"violated\">{}</code>", esc(v)));
     }
     vec![
         ("Spec", format!("<code>{}</code>", esc(&info.spec))),
@@ -80,6 +83,7 @@ pub fn check_page(info: &RunInfo, s: &Summary, continued: &[Summary]) -> String 
             lasso: c.lasso.as_deref(),
             code: Vec::new(),
             word: "State",
+            order: &info.variables,
         };
         if !c.trace.is_empty() {
             page.search_box();
@@ -98,10 +102,13 @@ pub fn check_page(info: &RunInfo, s: &Summary, continued: &[Summary]) -> String 
             lasso: s.lasso.as_deref(),
             code: Vec::new(),
             word: "State",
+            order: &info.variables,
         };
-        let heading = match s.violation() {
-            Some(v) => format!("Counterexample: {v}"),
-            None => "Counterexample".to_string(),
+        let heading = match (&s.violated, s.outcome.as_str()) {
+            (Some(v), _) => format!("Counterexample: {v}"),
+            (None, "deadlock failure") => "Counterexample: deadlock".to_string(),
+            (None, "error") => "The behaviour up to the error".to_string(),
+            _ => "Counterexample".to_string(),
         };
         page.section(&heading, "counterexample", &trace.html());
     }

@@ -181,6 +181,7 @@ pub fn suite_page(
             lasso: f.lasso.as_deref(),
             code,
             word: "State",
+            order: &[],
         };
         let _ = write!(
             html,

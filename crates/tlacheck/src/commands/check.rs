@@ -266,7 +266,7 @@ pub fn run(args: Args) -> u8 {
             let sim = args.sim();
             let (status, json) =
                 super::simulate::run(&loaded.spec, model, ev, &sim, args.json, start);
-            return Ran::Printed(status, json);
+            return Ran::Printed(status, json, declared(&loaded.spec, model));
         }
         if let Some(max_level) = args.tlc.dfid {
             let run = super::dfid::Run {
@@ -280,7 +280,7 @@ pub fn run(args: Args) -> u8 {
                 drop_step: args.debug_drop_step,
             };
             let (status, json) = super::dfid::run(&loaded.spec, model, ev, run);
-            return Ran::Printed(status, json);
+            return Ran::Printed(status, json, declared(&loaded.spec, model));
         }
         let warning = tla_check::symmetry::liveness_warning(model);
         if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
@@ -321,9 +321,10 @@ pub fn run(args: Args) -> u8 {
     });
     let (outcome, continued) = match ran {
         Ok(Ran::Searched(o, continued)) => (*o, continued),
-        Ok(Ran::Printed(status, json)) => {
+        Ok(Ran::Printed(status, json, variables)) => {
             // The simulation's or DFID search's counterexample, on the page as a search's is.
-            let reported = json.map_or(Ok(()), |j| reports(&args, &j, &[], start));
+            let report = |j| reports(&args, &j, &[], &variables, start);
+            let reported = json.map_or(Ok(()), report);
             if let Err(e) = reported {
                 eprintln!("{e}");
                 return 2;
@@ -368,7 +369,8 @@ pub fn run(args: Args) -> u8 {
             }
         }
     }
-    if let Err(e) = reports(&args, &outcome.json, &continued, start) {
+    let variables: Vec<String> = outcome.variables.iter().map(|(n, _)| n.clone()).collect();
+    if let Err(e) = reports(&args, &outcome.json, &continued, &variables, start) {
         dumped = Some(Err(e));
     }
     if let Some(Err(e)) = dumped {
@@ -384,6 +386,7 @@ fn reports(
     args: &Args,
     json: &serde_json::Value,
     continued: &[Summary],
+    variables: &[String],
     start: Instant,
 ) -> Result<(), String> {
     if args.report.html.is_none() && args.report.annotate.is_none() {
@@ -391,8 +394,15 @@ fn reports(
     }
     let mut summary: Summary = serde_json::from_value(json.clone()).unwrap_or_default();
     summary.seconds = Some(start.elapsed().as_secs_f64());
-    let config = (args.config.clone()).unwrap_or_else(|| args.spec.with_extension("cfg"));
-    let cfg = std::fs::read_to_string(&config).unwrap_or_default();
+    // The configuration as the run read it: `-config MC` is MC.cfg, a .tla file's is its
+    // CONFIG section.
+    let config = match &args.config {
+        Some(given) => tla_check::config::source::resolve(given, &args.spec),
+        None => args.spec.with_extension("cfg"),
+    };
+    let cfg = (std::fs::read_to_string(&config))
+        .map(|text| tla_check::config::source::from_file(&config, &text))
+        .unwrap_or_default();
     // One annotation per violation. With -continue the run's summary names the first of
     // those the search went on after (and exits 0), unless the run ended with one of its own.
     let own = continued.is_empty() || summary.exit_code != 0;
@@ -412,9 +422,17 @@ fn reports(
             constants: tla_suite::cfg_edit::constants(&cfg),
             version: super::report_opts::version(),
             mode: mode(args, json),
+            variables: variables.to_vec(),
         };
         tla_report::html::check_page(&info, &summary, continued)
     })
+}
+
+/// The model's variables in the order the spec declares them.
+fn declared(spec: &tla_sema::Spec, model: &tla_check::model::Model) -> Vec<String> {
+    (model.vars.iter())
+        .map(|v| spec.variables[v.index()].name.clone())
+        .collect()
 }
 
 /// How the run explored the states, for the page: the JSON of a simulation or DFID search
@@ -557,7 +575,8 @@ fn with_coverage(body: &str, coverage: &[(u32, String)]) -> String {
 /// simulation or DFID search (already printed; its JSON summary unless it was refused).
 enum Ran {
     Searched(Box<session::Outcome>, Vec<Summary>),
-    Printed(u8, Option<serde_json::Value>),
+    /// The status, the JSON summary and the variables in their declared order.
+    Printed(u8, Option<serde_json::Value>, Vec<String>),
     /// Options the model cannot be run with (exit 2).
     Refused(String),
 }
