@@ -299,7 +299,8 @@ fn states(n: usize) -> Vec<String> {
     (1..=n).map(|i| i.to_string()).collect()
 }
 
-/// State 2 changes x (r.a is still 0); state 3 changes x and r (r.a becomes 1).
+/// State 2 changes x (r.a is still 0); state 3 changes r (r.a becomes 1) and x, in the order
+/// TLC prints the variables (r before x, as TLC 2026 prints State 1 of this spec).
 const CHANGED_IN_3: [&str; 3] = ["x", "r", "x"];
 
 #[test]
@@ -322,6 +323,12 @@ fn a_simulation_writes_its_counterexample_to_the_page() {
     let page = read(&text);
     assert_eq!(page.traces, [states(3)], "{text}");
     assert_eq!(page.changed, CHANGED_IN_3, "{text}");
+    // Of r only the field a changed in state 3 (b stayed "s"): that part is listed under it.
+    assert!(
+        text.contains("<tr class=\"parts\" data-var=\"r\"><td></td><td colspan=\"2\"><ul class=\"parts\"><li><code class=\"key\">a</code> <span class=\"old\"><code>0</code></span> &#8594; <span class=\"new\"><code>1</code></span></li></ul></td></tr>"),
+        "{text}"
+    );
+    assert_eq!(text.matches("<tr class=\"parts\"").count(), 1, "{text}");
     assert_eq!(page.headings, ["Summary", "Counterexample: Tiny"]);
     assert!(
         text.contains("<tr><th>Mode</th><td>simulation: 1 behaviour, seed 0</td></tr>"),
@@ -438,4 +445,49 @@ fn with_continue_the_violation_that_ends_the_run_follows_the_others() {
     let lines: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("::")).collect();
     assert_eq!(lines.len(), 5, "{run}");
     assert_eq!(lines[4], "::error file=Steps.tla,line=5,col=1,title=tlacheck check::Deadlock reached (counterexample of 6 states)");
+}
+
+/// A configuration in the .tla file (`---- CONFIG Cfg ----` given as `--config Cfg.tla`):
+/// the page lists its constants, not the module's text. TLC 2026 (`-config Cfg.tla`): Inv
+/// fails at x = 2, a counterexample of 3 states (exit 12).
+#[test]
+fn the_constants_of_a_config_section_are_listed() {
+    let d = Dir::new();
+    d.file(
+        "Cfg.tla",
+        "---- CONFIG Cfg ----\nINIT Init\nNEXT Next\nINVARIANT Inv\nCONSTANT N = 2\n====\n---- MODULE Cfg ----\nEXTENDS Naturals\nCONSTANT N\nVARIABLE x\nInit == x = 0\nNext == x < N /\\ x' = x + 1\nInv == x < N\n====\n",
+    );
+    d.check(&["Cfg.tla", "--config", "Cfg.tla", "--html", "cfg.html"])
+        .code(12);
+    let text = html(&d, "cfg.html");
+    assert!(
+        text.contains("<ul class=\"constants\"><li><code>N = 2</code></li></ul>"),
+        "{text}"
+    );
+    assert_eq!(read(&text).traces, [states(3)]);
+}
+
+/// A spec that does not parse still gets its page (a CI job keeping the page has one): the
+/// exit code and SANY's message with its place.
+#[test]
+fn a_parse_error_gets_a_page_with_the_message() {
+    let d = Dir::new();
+    d.file(
+        "Bad.tla",
+        "---- MODULE Bad ----\nVARIABLE x\nInit == x = y\n====\n",
+    )
+    .file("Bad.cfg", "INIT Init\n");
+    let run = d.check(&["Bad.tla", "--html", "bad.html"]);
+    let code = run.error_code().code.unwrap();
+    let text = html(&d, "bad.html");
+    assert!(
+        text.contains("<span class=\"couldnotrun outcome\">could not run</span>"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("<tr><th>Exit code</th><td>{code}</td></tr>")),
+        "{text}"
+    );
+    assert!(text.contains("Bad.tla:3:13"), "{text}");
+    assert!(read(&text).traces.is_empty());
 }

@@ -15,7 +15,7 @@ pub struct RunInfo {
     pub version: String,
     /// How the states were explored: `breadth-first search`, `simulation ...`.
     pub mode: String,
-    /// The variables in the order the spec declares them.
+    /// The variables in the order TLC prints them (the model's).
     pub variables: Vec<String>,
 }
 
@@ -112,5 +112,28 @@ pub fn check_page(info: &RunInfo, s: &Summary, continued: &[Summary]) -> String 
         };
         page.section(&heading, "counterexample", &trace.html());
     }
+    page.finish()
+}
+
+/// The page of a check that stopped before a result (a parse error, a bad .cfg): what was
+/// asked and the message, as printed.
+pub fn not_run_page(info: &RunInfo, message: &str, exit_code: u8) -> String {
+    let mut page = Page::new(&format!("tlacheck check {}", info.spec));
+    let rows = [
+        ("Spec", format!("<code>{}</code>", esc(&info.spec))),
+        ("Config", format!("<code>{}</code>", esc(&info.config))),
+        (
+            "Outcome",
+            "<span class=\"couldnotrun outcome\">could not run</span>".to_string(),
+        ),
+        ("Exit code", exit_code.to_string()),
+        ("tlacheck", esc(&info.version)),
+    ];
+    page.section("Summary", "summary", &facts(&rows));
+    page.section(
+        "Error",
+        "error",
+        &format!("<pre class=\"msg\">{}</pre>", esc(message)),
+    );
     page.finish()
 }

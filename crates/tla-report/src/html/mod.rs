@@ -7,7 +7,7 @@ mod suite;
 mod trace;
 mod value;
 
-pub use check::{check_page, RunInfo};
+pub use check::{check_page, not_run_page, RunInfo};
 pub use states::Labelled;
 pub use suite::{suite_page, SuiteRun};
 pub use trace::{trace_page, TraceRun};
@@ -31,13 +31,15 @@ pub fn esc(s: &str) -> String {
 }
 
 const STYLE: &str = r#"
-body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:75em}
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:90em}
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .6em;vertical-align:top;text-align:left}
 table.grid td,table.grid th{border:1px solid #ddd}
 .summary th{color:#555;font-weight:normal}
 code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em}
-.held{color:#176f2c;font-weight:bold}.failed{color:#b00020;font-weight:bold}.couldnotrun{color:#a05a00;font-weight:bold}
+span.held{color:#176f2c;font-weight:bold}span.failed{color:#b00020;font-weight:bold}span.couldnotrun{color:#a05a00;font-weight:bold}
+tr.failed{background:#fff0f1}tr.couldnotrun{background:#fff6e8}
+div.scroll{overflow-x:auto}table.grid{font-size:.9em}td pre.msg{margin:0;padding:0;background:none;max-width:40em}
 ol.trace{list-style:none;padding-left:0}
 li.state{border:1px solid #ccc;border-radius:4px;margin:.6em 0 .6em 2em;padding:.4em .7em;position:relative}
 li.state.in-loop{border-left:4px solid #c25400}
@@ -62,13 +64,14 @@ details.v{display:inline-block}details.v>summary{cursor:pointer}details.v ul{mar
 .count{color:#888;font-size:.8em}
 #search{padding:.3em;width:20em}
 p.tools{position:sticky;top:0;background:#fff;z-index:2;padding:.4em 0;margin:0}
-.hidden{display:none}
+.hidden{display:none}body.only-changed tr.var.unchanged{display:none}
 pre.msg{background:#f6f6f6;padding:.5em;white-space:pre-wrap}
 "#;
 
 /// The search shows only the variables whose name contains the text typed (every one when
 /// empty); the buttons unfold or fold every value. A link can ask for both in its fragment,
-/// `#search=NAME&unfold`, so that a report can be opened (or shot) that way.
+/// `#search=NAME&unfold&changed`, so that a report can be opened (or shot) that way; the
+/// box `changed` hides the variables a step left as they were.
 const SCRIPT: &str = r#"
 var box=document.getElementById('search');
 function show(q){
@@ -82,12 +85,15 @@ function unfold(open){
 }
 if(box){
   box.addEventListener('input',function(e){show(e.target.value);});
-  document.getElementById('unfold').addEventListener('click',function(){unfold(true);});
-  document.getElementById('fold').addEventListener('click',function(){unfold(false);});
+  document.getElementById('unfold-all').addEventListener('click',function(){unfold(true);});
+  document.getElementById('fold-all').addEventListener('click',function(){unfold(false);});
+  var only=document.getElementById('changed-only');
+  only.addEventListener('change',function(){document.body.classList.toggle('only-changed',only.checked);});
   location.hash.replace(/^#/,'').split('&').forEach(function(kv){
     var i=kv.indexOf('='),k=i<0?kv:kv.slice(0,i),v=i<0?'':decodeURIComponent(kv.slice(i+1));
     if(k==='search'){box.value=v;show(v);}
     if(k==='unfold'){unfold(true);}
+    if(k==='changed'){only.checked=true;document.body.classList.add('only-changed');}
   });
 }
 "#;
@@ -122,7 +128,7 @@ impl Page {
         if !self.search {
             self.search = true;
             self.body.push_str(
-                "<p class=\"tools\"><label>Show variables named <input id=\"search\" type=\"search\" placeholder=\"variable name\"></label> <button id=\"unfold\" type=\"button\">Unfold all values</button> <button id=\"fold\" type=\"button\">Fold all values</button></p>\n",
+                "<p class=\"tools\"><label>Show variables named <input id=\"search\" type=\"search\" placeholder=\"variable name\"></label> <button id=\"unfold-all\" type=\"button\">Unfold all values</button> <button id=\"fold-all\" type=\"button\">Fold all values</button> <label><input id=\"changed-only\" type=\"checkbox\"> only the variables a step changed</label></p>\n",
             );
         }
     }

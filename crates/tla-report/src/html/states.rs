@@ -13,14 +13,14 @@ fn shown(step: &Step) -> &serde_json::Map<String, serde_json::Value> {
     step.alias.as_ref().unwrap_or(&step.state)
 }
 
-/// A state's entries: the variables in `order` first when `declared` (not an ALIAS's
-/// fields), then the rest as they come.
+/// A state's entries: the variables in `order` first when `variables` (not an
+/// ALIAS's fields), then the rest as they come.
 fn ordered<'m>(
     vars: &'m serde_json::Map<String, serde_json::Value>,
     order: &[String],
-    declared: bool,
+    variables: bool,
 ) -> Vec<(&'m String, &'m serde_json::Value)> {
-    let order = if declared { order } else { &[] };
+    let order = if variables { order } else { &[] };
     let first = order.iter().filter_map(|n| vars.get_key_value(n));
     let rest = vars.iter().filter(|(k, _)| !order.contains(k));
     first.chain(rest).collect()
@@ -49,8 +49,8 @@ pub struct Labelled<'a> {
     pub code: Vec<Vec<String>>,
     /// The word before each state's number: `State`, or `Event` for a trace's prefix.
     pub word: &'a str,
-    /// The variables in the order the spec declares them, as TLC prints them (the JSON's
-    /// states are in alphabetical order); empty: that order.
+    /// The variables in the order TLC prints them (the JSON's states are in alphabetical
+    /// order); empty: that order.
     pub order: &'a [String],
 }
 

@@ -150,8 +150,8 @@ fn kind_items(text: &str) -> Option<(&str, Vec<(&str, &str)>)> {
 /// deep in a long record or function is seen without unfolding it: the fields or
 /// arguments whose value differs, a set's elements added and removed, a sequence's
 /// positions changed (after the common head and tail, so that a queue's pop or push is one
-/// part). `None` when the values are not of one compound kind or the whole value is the
-/// only part.
+/// part). `None` when the values are not of one compound kind or no item stayed as it was
+/// (the parts would be the whole value again).
 pub fn changed_parts<'a>(old: &'a str, new: &'a str) -> Option<Vec<Part<'a>>> {
     let (kind, was) = kind_items(old)?;
     let (kind_now, now) = kind_items(new)?;
@@ -208,8 +208,15 @@ pub fn changed_parts<'a>(old: &'a str, new: &'a str) -> Option<Vec<Part<'a>>> {
             }
         }
     }
-    let whole = kind != "{" && parts.len() == was.len().max(now.len()) && parts.len() < 2;
-    (!parts.is_empty() && !whole).then_some(parts)
+    // Only a narrowing is worth showing: some item must have stayed as it was.
+    let kept = match kind {
+        "{" => (was.iter())
+            .filter(|(_, v)| now.iter().any(|(_, n)| n == v))
+            .count(),
+        "<<" => was.len() - parts.iter().filter(|p| p.old.is_some()).count(),
+        _ => (was.iter()).filter(|item| now.contains(item)).count(),
+    };
+    (!parts.is_empty() && kept > 0).then_some(parts)
 }
 
 #[cfg(test)]
@@ -277,7 +284,7 @@ mod tests {
             parts("{1, 2}", "{2, 3}"),
             [("".into(), Some("1"), None), ("".into(), None, Some("3"))]
         );
-        assert_eq!(parts("{}", "{1}"), [("".into(), None, Some("1"))]);
+        assert_eq!(parts("{1}", "{1, 2}"), [("".into(), None, Some("2"))]);
         // A queue's pop and push: one position each, not every position shifted.
         assert_eq!(
             parts("<<1, 2, 3>>", "<<2, 3>>"),
@@ -291,8 +298,12 @@ mod tests {
             parts("<<1, 2, 3>>", "<<1, 5, 3>>"),
             [("[2]".into(), Some("2"), Some("5"))]
         );
-        // The whole value is its only part, or the kinds differ: nothing to narrow.
+        // Nothing stayed, or the kinds differ: nothing to narrow.
         assert!(changed_parts("[a |-> 1]", "[a |-> 2]").is_none());
+        assert!(changed_parts("[a |-> 1, b |-> 2]", "[a |-> 2, b |-> 3]").is_none());
+        assert!(changed_parts("{}", "{1}").is_none());
+        assert!(changed_parts("{1}", "{2}").is_none());
+        assert!(changed_parts("<<1>>", "<<2, 3>>").is_none());
         assert!(changed_parts("<<1>>", "{1}").is_none());
         assert!(changed_parts("1", "2").is_none());
     }

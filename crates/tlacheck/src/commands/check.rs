@@ -213,8 +213,7 @@ pub fn run(args: Args) -> u8 {
         Ok(l) => l,
         Err(e) => {
             eprint!("{}", e.message);
-            args.report.diagnostics(&e.message, &args.spec);
-            return e.status;
+            return not_run(&args, &e.message, e.status);
         }
     };
     match args.checkpoint.plan(&setup, &loaded, args.json) {
@@ -266,7 +265,7 @@ pub fn run(args: Args) -> u8 {
             let sim = args.sim();
             let (status, json) =
                 super::simulate::run(&loaded.spec, model, ev, &sim, args.json, start);
-            return Ran::Printed(status, json, declared(&loaded.spec, model));
+            return Ran::Printed(status, json, printed_order(&loaded.spec, model));
         }
         if let Some(max_level) = args.tlc.dfid {
             let run = super::dfid::Run {
@@ -280,7 +279,7 @@ pub fn run(args: Args) -> u8 {
                 drop_step: args.debug_drop_step,
             };
             let (status, json) = super::dfid::run(&loaded.spec, model, ev, run);
-            return Ran::Printed(status, json, declared(&loaded.spec, model));
+            return Ran::Printed(status, json, printed_order(&loaded.spec, model));
         }
         let warning = tla_check::symmetry::liveness_warning(model);
         if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
@@ -337,8 +336,7 @@ pub fn run(args: Args) -> u8 {
         }
         Err(e) => {
             eprint!("{}", e.message);
-            args.report.diagnostics(&e.message, &args.spec);
-            return e.status;
+            return not_run(&args, &e.message, e.status);
         }
     };
     // Written now, reported after the result: a failed dump must not hide the check's result.
@@ -394,15 +392,7 @@ fn reports(
     }
     let mut summary: Summary = serde_json::from_value(json.clone()).unwrap_or_default();
     summary.seconds = Some(start.elapsed().as_secs_f64());
-    // The configuration as the run read it: `-config MC` is MC.cfg, a .tla file's is its
-    // CONFIG section.
-    let config = match &args.config {
-        Some(given) => tla_check::config::source::resolve(given, &args.spec),
-        None => args.spec.with_extension("cfg"),
-    };
-    let cfg = (std::fs::read_to_string(&config))
-        .map(|text| tla_check::config::source::from_file(&config, &text))
-        .unwrap_or_default();
+    let (config, cfg) = config_of(args);
     // One annotation per violation. With -continue the run's summary names the first of
     // those the search went on after (and exits 0), unless the run ended with one of its own.
     let own = continued.is_empty() || summary.exit_code != 0;
@@ -428,8 +418,46 @@ fn reports(
     })
 }
 
-/// The model's variables in the order the spec declares them.
-fn declared(spec: &tla_sema::Spec, model: &tla_check::model::Model) -> Vec<String> {
+/// A run that stopped before a result (a parse error, a bad .cfg): its annotations and a
+/// page saying why, so that a CI job keeping the page has one; the exit status.
+fn not_run(args: &Args, message: &str, status: u8) -> u8 {
+    args.report.diagnostics(message, &args.spec);
+    let (config, cfg) = config_of(args);
+    let written = args.report.write_html(|| {
+        let info = tla_report::html::RunInfo {
+            spec: args.spec.display().to_string(),
+            config: config.display().to_string(),
+            constants: tla_suite::cfg_edit::constants(&cfg),
+            version: super::report_opts::version(),
+            mode: mode(args, &serde_json::Value::Null),
+            variables: Vec::new(),
+        };
+        tla_report::html::not_run_page(&info, message, status)
+    });
+    match written {
+        Ok(()) => status,
+        Err(e) => {
+            eprintln!("{e}");
+            status
+        }
+    }
+}
+
+/// The configuration's path and its text as the run read it: `-config MC` is MC.cfg, a .tla
+/// file's is its CONFIG section; empty when it cannot be read.
+fn config_of(args: &Args) -> (PathBuf, String) {
+    let config = match &args.config {
+        Some(given) => tla_check::config::source::resolve(given, &args.spec),
+        None => args.spec.with_extension("cfg"),
+    };
+    let cfg = (std::fs::read_to_string(&config))
+        .map(|text| tla_check::config::source::from_file(&config, &text))
+        .unwrap_or_default();
+    (config, cfg)
+}
+
+/// The model's variables, in the order TLC prints them.
+fn printed_order(spec: &tla_sema::Spec, model: &tla_check::model::Model) -> Vec<String> {
     (model.vars.iter())
         .map(|v| spec.variables[v.index()].name.clone())
         .collect()
@@ -575,7 +603,7 @@ fn with_coverage(body: &str, coverage: &[(u32, String)]) -> String {
 /// simulation or DFID search (already printed; its JSON summary unless it was refused).
 enum Ran {
     Searched(Box<session::Outcome>, Vec<Summary>),
-    /// The status, the JSON summary and the variables in their declared order.
+    /// The status, the JSON summary and the variables in the order TLC prints them.
     Printed(u8, Option<serde_json::Value>, Vec<String>),
     /// Options the model cannot be run with (exit 2).
     Refused(String),
