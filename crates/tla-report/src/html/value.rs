@@ -150,8 +150,8 @@ fn kind_items(text: &str) -> Option<(&str, Vec<(&str, &str)>)> {
 /// deep in a long record or function is seen without unfolding it: the fields or
 /// arguments whose value differs, a set's elements added and removed, a sequence's
 /// positions changed (after the common head and tail, so that a queue's pop or push is one
-/// part). `None` when the values are not of one compound kind or no item stayed as it was
-/// (the parts would be the whole value again).
+/// part). `None` when the values are not of one compound kind, or when no item stayed as
+/// it was in a value short enough to be read whole (the parts would be that value again).
 pub fn changed_parts<'a>(old: &'a str, new: &'a str) -> Option<Vec<Part<'a>>> {
     let (kind, was) = kind_items(old)?;
     let (kind_now, now) = kind_items(new)?;
@@ -208,7 +208,9 @@ pub fn changed_parts<'a>(old: &'a str, new: &'a str) -> Option<Vec<Part<'a>>> {
             }
         }
     }
-    // Only a narrowing is worth showing: some item must have stayed as it was.
+    // Worth showing when it narrows the change (some item stayed as it was), or when the
+    // value is folded (too long for a line) and both sides have items, so that the parts
+    // are seen without unfolding it.
     let kept = match kind {
         "{" => (was.iter())
             .filter(|(_, v)| now.iter().any(|(_, n)| n == v))
@@ -216,7 +218,9 @@ pub fn changed_parts<'a>(old: &'a str, new: &'a str) -> Option<Vec<Part<'a>>> {
         "<<" => was.len() - parts.iter().filter(|p| p.old.is_some()).count(),
         _ => (was.iter()).filter(|item| now.contains(item)).count(),
     };
-    (!parts.is_empty() && kept > 0).then_some(parts)
+    let long = old.chars().count().max(new.chars().count()) > INLINE;
+    let folded = long && !was.is_empty() && !now.is_empty() && parts.len() > 1;
+    (!parts.is_empty() && (kept > 0 || folded)).then_some(parts)
 }
 
 #[cfg(test)]
@@ -298,7 +302,13 @@ mod tests {
             parts("<<1, 2, 3>>", "<<1, 5, 3>>"),
             [("[2]".into(), Some("2"), Some("5"))]
         );
-        // Nothing stayed, or the kinds differ: nothing to narrow.
+        // A long record whose every field changed: its fields, not to be unfolded.
+        let (o, n) = (
+            "[alpha |-> \"aaaaaaaaaaaaaaaaaaaa\", beta |-> \"bbbbbbbbbbbbbbbbbbbbbbbbbbbb\"]",
+            "[alpha |-> \"cccccccccccccccccccc\", beta |-> \"dddddddddddddddddddddddddddd\"]",
+        );
+        assert_eq!(changed_parts(o, n).map(|p| p.len()), Some(2));
+        // Nothing stayed in a short value, or the kinds differ: nothing to narrow.
         assert!(changed_parts("[a |-> 1]", "[a |-> 2]").is_none());
         assert!(changed_parts("[a |-> 1, b |-> 2]", "[a |-> 2, b |-> 3]").is_none());
         assert!(changed_parts("{}", "{1}").is_none());
