@@ -498,7 +498,7 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
         }
         Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
-    let trace = (r.trace.iter().enumerate())
+    let trace: Vec<Step> = (r.trace.iter().enumerate())
         .map(|(i, st)| {
             let mut state = serde_json::Map::new();
             for v in vars {
@@ -562,6 +562,12 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
                 },
             })
         }),
+        variables: match trace.is_empty() {
+            true => Vec::new(),
+            false => (vars.iter())
+                .map(|v| spec.variables[v.index()].name.clone())
+                .collect(),
+        },
         trace,
         certified: false,
         seconds: None,

@@ -491,3 +491,33 @@ fn a_parse_error_gets_a_page_with_the_message() {
     assert!(text.contains("Bad.tla:3:13"), "{text}");
     assert!(read(&text).traces.is_empty());
 }
+
+/// The variables are shown in the order TLC prints them, not the JSON's alphabetical one:
+/// TLC 2026 prints this spec's states as `/\ zeta = 0` then `/\ alpha = 0`. So do the check's
+/// page and, from the child's JSON, the suite's.
+#[test]
+fn the_variables_are_in_the_order_tlc_prints_them() {
+    let d = Dir::new();
+    d.file(
+        "Ord.tla",
+        "---- MODULE Ord ----\nEXTENDS Naturals\nVARIABLES zeta, alpha\nInit == zeta = 0 /\\ alpha = 0\nNext == zeta < 2 /\\ zeta' = zeta + 1 /\\ alpha' = alpha\nInv == zeta < 2\n====\n",
+    )
+    .file("Ord.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    .file(
+        "verify.toml",
+        "[suite]\nname = \"ord\"\n\n[[check]]\nname = \"Ord\"\nspec = \"Ord.tla\"\nconfig = \"Ord.cfg\"\n",
+    );
+    d.check(&["Ord.tla", "--html", "check.html"]).code(12);
+    d.run("verify", &["verify.toml", "--html", "suite.html"])
+        .code(1);
+    for page in ["check.html", "suite.html"] {
+        let text = html(&d, page);
+        let dom = tl::parse(&text, tl::ParserOptions::default()).unwrap();
+        let p = dom.parser();
+        let vars: Vec<String> = (dom.query_selector("tr.var").unwrap())
+            .filter_map(|h| h.get(p))
+            .filter_map(|n| attr(n, "data-var"))
+            .collect();
+        assert_eq!(vars, ["zeta", "alpha"].repeat(3), "{page}: {text}");
+    }
+}

@@ -15,8 +15,6 @@ pub struct RunInfo {
     pub version: String,
     /// How the states were explored: `breadth-first search`, `simulation ...`.
     pub mode: String,
-    /// The variables in the order TLC prints them (the model's).
-    pub variables: Vec<String>,
 }
 
 /// The run's facts: what was checked, with which constants, and what came of it.
@@ -83,7 +81,7 @@ pub fn check_page(info: &RunInfo, s: &Summary, continued: &[Summary]) -> String 
             lasso: c.lasso.as_deref(),
             code: Vec::new(),
             word: "State",
-            order: &info.variables,
+            order: &c.variables,
         };
         if !c.trace.is_empty() {
             page.search_box();
@@ -102,7 +100,7 @@ pub fn check_page(info: &RunInfo, s: &Summary, continued: &[Summary]) -> String 
             lasso: s.lasso.as_deref(),
             code: Vec::new(),
             word: "State",
-            order: &info.variables,
+            order: &s.variables,
         };
         let heading = match (&s.violated, s.outcome.as_str()) {
             (Some(v), _) => format!("Counterexample: {v}"),

@@ -186,7 +186,7 @@ pub fn suite_page(
             lasso: f.lasso.as_deref(),
             code,
             word: "State",
-            order: &[],
+            order: &f.variables,
         };
         // The check an item belongs to, when it is not the item itself (a witness's, a
         // mutant's).

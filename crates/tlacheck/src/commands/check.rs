@@ -265,7 +265,7 @@ pub fn run(args: Args) -> u8 {
             let sim = args.sim();
             let (status, json) =
                 super::simulate::run(&loaded.spec, model, ev, &sim, args.json, start);
-            return Ran::Printed(status, json, printed_order(&loaded.spec, model));
+            return Ran::Printed(status, json);
         }
         if let Some(max_level) = args.tlc.dfid {
             let run = super::dfid::Run {
@@ -279,7 +279,7 @@ pub fn run(args: Args) -> u8 {
                 drop_step: args.debug_drop_step,
             };
             let (status, json) = super::dfid::run(&loaded.spec, model, ev, run);
-            return Ran::Printed(status, json, printed_order(&loaded.spec, model));
+            return Ran::Printed(status, json);
         }
         let warning = tla_check::symmetry::liveness_warning(model);
         if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
@@ -320,9 +320,9 @@ pub fn run(args: Args) -> u8 {
     });
     let (outcome, continued) = match ran {
         Ok(Ran::Searched(o, continued)) => (*o, continued),
-        Ok(Ran::Printed(status, json, variables)) => {
+        Ok(Ran::Printed(status, json)) => {
             // The simulation's or DFID search's counterexample, on the page as a search's is.
-            let report = |j| reports(&args, &j, &[], &variables, start);
+            let report = |j| reports(&args, &j, &[], start);
             let reported = json.map_or(Ok(()), report);
             if let Err(e) = reported {
                 eprintln!("{e}");
@@ -367,8 +367,7 @@ pub fn run(args: Args) -> u8 {
             }
         }
     }
-    let variables: Vec<String> = outcome.variables.iter().map(|(n, _)| n.clone()).collect();
-    if let Err(e) = reports(&args, &outcome.json, &continued, &variables, start) {
+    if let Err(e) = reports(&args, &outcome.json, &continued, start) {
         dumped = Some(Err(e));
     }
     if let Some(Err(e)) = dumped {
@@ -384,7 +383,6 @@ fn reports(
     args: &Args,
     json: &serde_json::Value,
     continued: &[Summary],
-    variables: &[String],
     start: Instant,
 ) -> Result<(), String> {
     if args.report.html.is_none() && args.report.annotate.is_none() {
@@ -412,7 +410,6 @@ fn reports(
             constants: tla_suite::cfg_edit::constants(&cfg),
             version: super::report_opts::version(),
             mode: mode(args, json),
-            variables: variables.to_vec(),
         };
         tla_report::html::check_page(&info, &summary, continued)
     })
@@ -430,7 +427,6 @@ fn not_run(args: &Args, message: &str, status: u8) -> u8 {
             constants: tla_suite::cfg_edit::constants(&cfg),
             version: super::report_opts::version(),
             mode: mode(args, &serde_json::Value::Null),
-            variables: Vec::new(),
         };
         tla_report::html::not_run_page(&info, message, status)
     });
@@ -454,13 +450,6 @@ fn config_of(args: &Args) -> (PathBuf, String) {
         .map(|text| tla_check::config::source::from_file(&config, &text))
         .unwrap_or_default();
     (config, cfg)
-}
-
-/// The model's variables, in the order TLC prints them.
-fn printed_order(spec: &tla_sema::Spec, model: &tla_check::model::Model) -> Vec<String> {
-    (model.vars.iter())
-        .map(|v| spec.variables[v.index()].name.clone())
-        .collect()
 }
 
 /// How the run explored the states, for the page: the JSON of a simulation or DFID search
@@ -603,8 +592,7 @@ fn with_coverage(body: &str, coverage: &[(u32, String)]) -> String {
 /// simulation or DFID search (already printed; its JSON summary unless it was refused).
 enum Ran {
     Searched(Box<session::Outcome>, Vec<Summary>),
-    /// The status, the JSON summary and the variables in the order TLC prints them.
-    Printed(u8, Option<serde_json::Value>, Vec<String>),
+    Printed(u8, Option<serde_json::Value>),
     /// Options the model cannot be run with (exit 2).
     Refused(String),
 }
