@@ -12,6 +12,11 @@
 //!   state), TLC 2026 prints the state's variables and a last field `_ALIASEvalError`, a
 //!   string holding the error's message (the same when the ALIAS names no definition, or
 //!   one with parameters: TLC refuses it only there).
+//! * A liveness counterexample (a lasso) is aliased the same way; its last state's next
+//!   state is the one the lasso goes back to (itself when it ends in stuttering), so in
+//!   TLC's AliasLivenessLassoTest the fourth state shows `a = -3` for `x' - x` (4 back to 1).
+//!   The closing `Back to state N` line is TLC's label alone, never aliased.
+//! * TLCExt's `Trace` in the alias is the behaviour from its first state to the aliased one.
 
 use crate::engine::TraceState;
 use std::sync::atomic::Ordering;
@@ -36,6 +41,18 @@ pub fn apply(
     alias: &Alias,
     trace: &[TraceState],
 ) -> Vec<Option<AliasedState>> {
+    apply_lasso(vars, ev, alias, trace, None)
+}
+
+/// `apply` for a behaviour whose last state is followed by its state at index `back` (a
+/// lasso; the last index itself for one ending in stuttering).
+pub fn apply_lasso(
+    vars: &[VarId],
+    ev: &Evaluator,
+    alias: &Alias,
+    trace: &[TraceState],
+    back: Option<usize>,
+) -> Vec<Option<AliasedState>> {
     let spec = ev.spec;
     let failed = |values: &[Value], message: String| {
         let mut fields: AliasedState = (vars.iter())
@@ -58,15 +75,20 @@ pub fn apply(
         }
     };
     let saved = ev.run.level.load(Ordering::Relaxed);
+    let saved_trace = std::mem::take(&mut *ev.run.trace.lock().expect("trace"));
     let mut env = Env::new();
     let out = trace
         .iter()
         .enumerate()
         .map(|(i, st)| {
             ev.run.level.store(i as i64 + 1, Ordering::Relaxed);
-            let next: Option<Vec<Option<Value>>> = trace
-                .get(i + 1)
-                .map(|n| n.values.iter().cloned().map(Some).collect());
+            ev.run.trace.lock().expect("trace").push(st.values.clone());
+            let successor = match trace.get(i + 1) {
+                Some(n) => Some(n),
+                None => back.and_then(|b| trace.get(b)),
+            };
+            let next: Option<Vec<Option<Value>>> =
+                successor.map(|n| n.values.iter().cloned().map(Some).collect());
             let value = match &next {
                 Some(slots) => ev.eval(alias, &mut env, &StateView::transition(&st.values, slots)),
                 None => ev.eval(alias, &mut env, &StateView::state(&st.values)),
@@ -78,6 +100,7 @@ pub fn apply(
         })
         .collect();
     ev.run.level.store(saved, Ordering::Relaxed);
+    *ev.run.trace.lock().expect("trace") = saved_trace;
     out
 }
 

@@ -121,7 +121,7 @@ pub fn write_trace(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], 
 }
 
 /// An ALIAS record's fields, printed as TLC prints a state's variables.
-fn write_fields(out: &mut String, fields: &[(String, Value)]) {
+pub(crate) fn write_fields(out: &mut String, fields: &[(String, Value)]) {
     let bullet = if fields.len() == 1 { "" } else { "/\\ " };
     for (name, v) in fields {
         let text = tla_eval::value::ppr::ppr_value(v);

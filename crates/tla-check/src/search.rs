@@ -8,7 +8,7 @@ use crate::checkpoint::Checkpointer;
 use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
 use crate::expand::{complete, CheckParts, Shared, Worker};
 use crate::frontier::{Frontier, Queued};
-use crate::liveness::{GraphRecorder, LiveReport, Periodic};
+use crate::liveness::{GraphRecorder, LassoEnd, LiveReport, Periodic};
 use crate::merge::{stop, Explored, Stop, NO_PARENT};
 use crate::model::Model;
 use crate::parents::ParentRecords;
@@ -239,10 +239,7 @@ fn finish(
         ),
         v => (v, trace),
     };
-    let aliased = match &model.alias {
-        Some(alias) => crate::alias::apply(&model.vars, ev, alias, &trace),
-        None => Vec::new(),
-    };
+    let aliased = aliased(ev, model, &trace, liveness.as_ref());
     Report {
         verdict,
         generated: f.generated,
@@ -295,8 +292,30 @@ fn periodic_violation(
     let mut live = found.expect("a periodic violation");
     let trace = (live.violation.as_mut()).map_or_else(Vec::new, |v| std::mem::take(&mut v.trace));
     let mut r = finish(ev, model, verdict, trace, None, f);
+    if model.alias.is_some() {
+        r.aliased = aliased(ev, model, &r.trace, Some(&live));
+    }
     r.liveness = Some(live);
     r
+}
+
+/// The ALIAS of each state of a counterexample; a lasso's last state is followed by the
+/// state it goes back to (itself when it ends in stuttering).
+fn aliased(
+    ev: &Evaluator,
+    model: &Model,
+    trace: &[TraceState],
+    live: Option<&LiveReport>,
+) -> Vec<Option<crate::alias::AliasedState>> {
+    let Some(alias) = &model.alias else {
+        return Vec::new();
+    };
+    let back = match live.and_then(|l| l.violation.as_ref()).map(|v| &v.end) {
+        Some(LassoEnd::BackTo(n, _)) => Some(n.saturating_sub(1)),
+        Some(LassoEnd::Stuttering) => trace.len().checked_sub(1),
+        Some(LassoEnd::Prefix) | None => None,
+    };
+    crate::alias::apply_lasso(&model.vars, ev, alias, trace, back)
 }
 
 /// Before the state numbered `next` is explored (so every state numbered below it is):

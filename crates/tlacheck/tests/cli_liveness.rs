@@ -783,3 +783,115 @@ fn the_insync_lasso_is_no_longer_than_tlcs() {
     r.loops();
     assert!(r.states() <= tlc_len, "TLC {tlc_len} states: {r:?}");
 }
+
+/// The counter under an ALIAS that reads the next state (`x' - x`), the position and TLCExt's
+/// `Trace`: TLC applies it to every state of a lasso too.
+const ALIASED_TLA: &str = r#"---- MODULE A ----
+EXTENDS Integers, Sequences, TLC, TLCExt
+VARIABLE x
+Next == x' = (x + 1) % 3
+Fair == x = 0 /\ [][Next]_x /\ WF_x(Next)
+Prop == <>(x > 5)
+Alias == [step |-> x' - x, lvl |-> TLCGet("level"), len |-> Len(Trace), now |-> x]
+====
+"#;
+
+/// x climbs 0, 1, 2 and stops (a deadlock): under WF_x(Next) the one behaviour ends by
+/// stuttering in 2.
+const STOPPING_TLA: &str = r#"---- MODULE B ----
+EXTENDS Integers, TLC
+VARIABLE x
+Next == x < 2 /\ x' = x + 1
+Fair == x = 0 /\ [][Next]_x /\ WF_x(Next)
+Prop == <>(x > 5)
+Alias == [step |-> x' - x, lvl |-> TLCGet("level"), now |-> x]
+====
+"#;
+
+/// The counterexample part of a run's output, from the violation line to the closing line.
+fn lasso_text(r: &Run) -> &str {
+    let start = r
+        .stdout
+        .find("Error: Temporal property")
+        .expect("a violation");
+    let end = r
+        .stdout
+        .find("Finished checking temporal")
+        .expect("the closing line");
+    &r.stdout[start..end]
+}
+
+#[test]
+fn the_alias_is_applied_to_every_state_of_a_lasso() {
+    let d = Dir::new();
+    d.file("A.tla", ALIASED_TLA);
+    // TLC 2026.11.29's output (`-config M.cfg A.tla`): the last state's next state is the one
+    // the lasso goes back to, so its step is 0 - 2; the closing line is not aliased.
+    let r = d.check("A", "SPECIFICATION Fair\nPROPERTY Prop\nALIAS Alias\n");
+    r.loops();
+    assert_eq!(
+        lasso_text(&r),
+        "Error: Temporal property Prop was violated.
+
+Error: The following behavior constitutes a counter-example:
+
+State 1: <Initial predicate>
+/\\ step = 1
+/\\ lvl = 1
+/\\ len = 1
+/\\ now = 0
+
+State 2: <Next line 4, col 9 to line 4, col 24 of module A>
+/\\ step = 1
+/\\ lvl = 2
+/\\ len = 2
+/\\ now = 1
+
+State 3: <Next line 4, col 9 to line 4, col 24 of module A>
+/\\ step = -2
+/\\ lvl = 3
+/\\ len = 3
+/\\ now = 2
+
+Back to state 1: <Next line 4, col 9 to line 4, col 24 of module A>
+
+"
+    );
+}
+
+#[test]
+fn the_alias_of_a_lasso_ending_in_stuttering_reads_the_last_state_as_its_own_successor() {
+    let d = Dir::new();
+    d.file("B.tla", STOPPING_TLA);
+    // TLC 2026.11.29's output (`-deadlock -config M.cfg B.tla`): the third state's step is 0.
+    let r = d.check_with(
+        "B",
+        "SPECIFICATION Fair\nPROPERTY Prop\nALIAS Alias\n",
+        &["-deadlock"],
+    );
+    r.stutters();
+    assert_eq!(
+        lasso_text(&r),
+        "Error: Temporal property Prop was violated.
+
+Error: The following behavior constitutes a counter-example:
+
+State 1: <Initial predicate>
+/\\ step = 1
+/\\ lvl = 1
+/\\ now = 0
+
+State 2: <Next line 4, col 9 to line 4, col 27 of module B>
+/\\ step = 1
+/\\ lvl = 2
+/\\ now = 1
+
+State 3: <Next line 4, col 9 to line 4, col 27 of module B>
+/\\ step = 0
+/\\ lvl = 3
+/\\ now = 2
+
+State 4: Stuttering
+"
+    );
+}

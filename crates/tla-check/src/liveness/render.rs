@@ -3,7 +3,7 @@
 //! lasso-shaped counterexample.
 
 use super::{LassoEnd, LiveReport};
-use crate::report::{step_label, timestamp, write_state};
+use crate::report::{step_label, timestamp, write_fields, write_state};
 use std::fmt::Write;
 use tla_sema::ir::VarId;
 use tla_sema::Spec;
@@ -100,13 +100,15 @@ pub fn write_violation(
     for (i, st) in trace.iter().enumerate() {
         let label = step_label(spec, &r.labels, i, st.action);
         let _ = writeln!(out, "State {}: {label}", i + 1);
-        match r.viewed.get(i) {
-            Some(text) => out.push_str(text),
-            None => {
-                write_state(out, spec, vars, &st.values);
-                out.push('\n');
-            }
+        if let Some(text) = r.viewed.get(i) {
+            out.push_str(text);
+            continue;
         }
+        match r.aliased.get(i) {
+            Some(Some(fields)) => write_fields(out, fields),
+            _ => write_state(out, spec, vars, &st.values),
+        }
+        out.push('\n');
     }
     match live.violation.as_ref().map(|v| &v.end) {
         Some(LassoEnd::BackTo(n, action)) => {
