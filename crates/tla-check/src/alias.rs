@@ -12,9 +12,10 @@
 //!   state), TLC 2026 prints the state's variables and a last field `_ALIASEvalError`, a
 //!   string holding the error's message (the same when the ALIAS names no definition, or
 //!   one with parameters: TLC refuses it only there).
-//! * A liveness counterexample (a lasso) is aliased the same way; its last state's next
-//!   state is the one the lasso goes back to (itself when it ends in stuttering), so in
-//!   TLC's AliasLivenessLassoTest the fourth state shows `a = -3` for `x' - x` (4 back to 1).
+//! * The last state of a behaviour is its own next state (TLC's `evalAlias(last, last)`: an
+//!   invariant violation, a deadlock, a simulated trace, a lasso ending in stuttering), but
+//!   a lasso's last state is followed by the one it goes back to, so in TLC's
+//!   AliasLivenessLassoTest the fourth state shows `a = -3` for `x' - x` (4 back to 1).
 //!   The closing `Back to state N` line is TLC's label alone, never aliased.
 //! * TLCExt's `Trace` in the alias is the behaviour from its first state to the aliased one.
 
@@ -45,7 +46,7 @@ pub fn apply(
 }
 
 /// `apply` for a behaviour whose last state is followed by its state at index `back` (a
-/// lasso; the last index itself for one ending in stuttering).
+/// lasso going back there; None: the last state itself).
 pub fn apply_lasso(
     vars: &[VarId],
     ev: &Evaluator,
@@ -85,7 +86,7 @@ pub fn apply_lasso(
             ev.run.trace.lock().expect("trace").push(st.values.clone());
             let successor = match trace.get(i + 1) {
                 Some(n) => Some(n),
-                None => back.and_then(|b| trace.get(b)),
+                None => trace.get(back.unwrap_or(i)),
             };
             let next: Option<Vec<Option<Value>>> =
                 successor.map(|n| n.values.iter().cloned().map(Some).collect());

@@ -300,7 +300,7 @@ fn periodic_violation(
 }
 
 /// The ALIAS of each state of a counterexample; a lasso's last state is followed by the
-/// state it goes back to (itself when it ends in stuttering).
+/// state it goes back to, any other last state by itself.
 fn aliased(
     ev: &Evaluator,
     model: &Model,
@@ -312,8 +312,7 @@ fn aliased(
     };
     let back = match live.and_then(|l| l.violation.as_ref()).map(|v| &v.end) {
         Some(LassoEnd::BackTo(n, _)) => Some(n.saturating_sub(1)),
-        Some(LassoEnd::Stuttering) => trace.len().checked_sub(1),
-        Some(LassoEnd::Prefix) | None => None,
+        Some(LassoEnd::Stuttering | LassoEnd::Prefix) | None => None,
     };
     crate::alias::apply_lasso(&model.vars, ev, alias, trace, back)
 }

@@ -186,6 +186,7 @@ Small == x < 2
 Shown == [double |-> 2 * x, level |-> TLCGet(\"level\")]
 Log == <<\"first\", \"second\", \"third\">>
 Prev == [before |-> Log[TLCGet(\"level\") - 1]]
+Moved == [step |-> x' - x, now |-> x]
 ====
 ";
 
@@ -225,6 +226,29 @@ fn a_state_the_alias_cannot_be_evaluated_in_shows_the_error() {
     ))
     .line("before = \"first\"")
     .line("before = \"second\"");
+}
+
+// An alias reading the next state: the last state of a counterexample is its own next state
+// (TLC 2026.11.29: `step = 0` in the last state of the invariant violation and of the
+// deadlock, `-config X.cfg Count.tla`).
+#[test]
+fn the_last_state_of_a_trace_is_its_own_next_state_for_the_alias() {
+    run_model(
+        "Count",
+        COUNT,
+        "INIT Init\nNEXT Next\nINVARIANT Small\nALIAS Moved\n",
+        &[],
+    )
+    .code(12)
+    .trace_len(3)
+    .block("State 1: <Initial predicate>\n/\\ step = 1\n/\\ now = 0\n")
+    .block("/\\ step = 1\n/\\ now = 1\n")
+    .block("/\\ step = 0\n/\\ now = 2\n");
+    run_model("Count", COUNT, "INIT Init\nNEXT Next\nALIAS Moved\n", &[])
+        .code(11)
+        .trace_len(4)
+        .block("/\\ step = 1\n/\\ now = 2\n")
+        .block("/\\ step = 0\n/\\ now = 3\n");
 }
 
 // ---------------------------------------------------------------------------------------------
