@@ -447,7 +447,7 @@ impl Search<'_, '_, '_, '_> {
         match failed.into_iter().flatten().next() {
             Some(e) => Err(storage_stop(format!(
                 "tlacheck cannot write the states it spills to disk in the temporary folder {} \
-                 ({e}); make it writable, or set TMPDIR to another folder.",
+                 ({e}); make room there or make it writable, or set TMPDIR to another folder.",
                 std::env::temp_dir().display()
             ))),
             None => Ok(()),
