@@ -649,6 +649,8 @@ fn every_option_of_tlc_is_accepted() {
         &["-dump", "states.dump"],
         &["-dump", "dot,colorize", "states.dot"],
         &["-loadTrace", "json", "t.json"],
+        &["-messagesAsErrors", "2110"],
+        &["-suppressMessages", "2110"],
     ];
     let warned: &[&[&str]] = &[
         // -depth bounds simulation only.
@@ -658,8 +660,6 @@ fn every_option_of_tlc_is_accepted() {
         &["-fpmem", "0.25"],
         &["-fpbits", "1"],
         &["-aril", "1"],
-        &["-messagesAsErrors", "2110"],
-        &["-suppressMessages", "2110"],
         &["-debugger", "nosuspend"],
     ];
     for (options, warns) in quiet

@@ -189,6 +189,8 @@ pub fn run(args: Args) -> u8 {
         continue_after_violation: args.continue_after_violation,
         coverage: args.tlc.coverage,
         nowarning: args.tlc.nowarning,
+        messages_as_errors: args.tlc.as_errors().tlc,
+        suppressed_messages: args.tlc.suppressed().tlc,
         debug_drop_step: args.debug_drop_step,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
@@ -236,7 +238,14 @@ pub fn run(args: Args) -> u8 {
         false => super::parse::stale_translation_warnings(&args.spec, &args.library),
         true => Vec::new(),
     };
-    let sany_warning = sany_warnings(&args.spec, &stale);
+    // TLC gives SANY the module's name, whatever the command line said.
+    let root = args.spec.file_stem().unwrap_or_default().to_string_lossy();
+    let (sany_warning, sany_failed) = super::parse::sany_warnings(
+        &root,
+        &stale,
+        &args.tlc.as_errors().sany,
+        &args.tlc.suppressed().sany,
+    );
     if args.json && !sany_warning.is_empty() {
         eprint!("{sany_warning}");
     }
@@ -259,6 +268,17 @@ pub fn run(args: Args) -> u8 {
             print!("{head}");
             head.clear();
         }
+    }
+    if sany_failed {
+        // A SANY warning made an error by -messagesAsErrors: TLC stops after its start line.
+        let message = "Parsing or semantic analysis failed.";
+        return stop_before_search(
+            &args,
+            head,
+            message,
+            start,
+            tla_check::report::exit::PARSE_ERROR,
+        );
     }
     let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
         if args.simulate {
@@ -286,7 +306,14 @@ pub fn run(args: Args) -> u8 {
             return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
         }
         let warning = tla_check::symmetry::liveness_warning(model);
-        if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
+        let code = super::message_codes::LIVENESS_SYMMETRY;
+        if let Some(w) = warning.filter(|_| args.tlc.as_errors().tlc.contains(&code)) {
+            // -messagesAsErrors: TLC's Assert.fail before the search, an exit status its
+            // table does not map (255).
+            return Ran::Stopped(w.replacen("Warning: ", "", 1), 255);
+        }
+        let shown = !args.tlc.nowarning && !args.tlc.suppressed().tlc.contains(&code);
+        if let Some(w) = warning.filter(|_| shown) {
             if args.json {
                 eprintln!("{w}");
             } else {
@@ -326,6 +353,9 @@ pub fn run(args: Args) -> u8 {
         Ok(Ran::Refused(message)) => {
             eprintln!("{message}");
             return 2;
+        }
+        Ok(Ran::Stopped(message, status)) => {
+            return stop_before_search(&args, head, &message, start, status)
         }
         Err(e) => {
             eprint!("{}", e.message);
@@ -516,21 +546,24 @@ enum Ran {
     Simulated(u8),
     /// Options the model cannot be run with (exit 2).
     Refused(String),
+    /// TLC's error before the search (its message without `Error: `), with its exit status.
+    Stopped(String, u8),
 }
 
-/// SANY's "Warnings (N) during syntax parsing" block for the stale translations, each under
-/// its module's name; empty when there is none.
-fn sany_warnings(spec: &std::path::Path, stale: &[(String, String)]) -> String {
-    if stale.is_empty() {
-        return String::new();
+/// TLC's error before the search, then its closing line; `head` is what tool mode has not
+/// printed yet.
+fn stop_before_search(args: &Args, head: String, message: &str, start: Instant, status: u8) -> u8 {
+    let now = std::time::SystemTime::now();
+    if args.json {
+        eprintln!("Error: {message}");
+    } else if args.tlc.tool {
+        let ms = start.elapsed().as_millis();
+        let at = tlc_text::date_time(now);
+        let text = format!("{head}Error: {message}\nFinished in {ms}ms at ({at})\n");
+        print!("{}", tool_mode::frame(&text));
+    } else {
+        println!("Error: {message}");
+        println!("{}", tlc_text::finished_line(start.elapsed(), now));
     }
-    let root = spec.file_stem().unwrap_or_default().to_string_lossy();
-    let mut out = format!(
-        "Warnings ({}) during syntax parsing of {root}:\n\n\n",
-        stale.len()
-    );
-    for (module, w) in stale {
-        out += &format!("In module {module}\n\n{w}\n\n\n\n");
-    }
-    out
+    status
 }

@@ -69,9 +69,52 @@ pub struct TlcOptions {
     /// The folder the trace-exploration spec is written to (TLC's -teSpecOutDir).
     #[arg(long = "te-spec-out-dir", value_name = "DIR")]
     pub te_spec_out_dir: Option<PathBuf>,
+    /// Treat these warnings as errors: TLC's and SANY's message codes, comma-separated
+    /// (TLC's -messagesAsErrors; repeatable).
+    #[arg(long = "messages-as-errors", value_name = "CODES", value_parser = message_codes)]
+    pub messages_as_errors: Vec<String>,
+    /// Do not print these warnings: message codes as for --messages-as-errors (TLC's
+    /// -suppressMessages; repeatable).
+    #[arg(long = "suppress-messages", value_name = "CODES", value_parser = message_codes)]
+    pub suppress_messages: Vec<String>,
+}
+
+fn message_codes(list: &str) -> Result<String, String> {
+    super::message_codes::classify(list).map(|_| list.to_string())
+}
+
+/// Message codes of one kind, TLC's or SANY's, made errors or suppressed.
+#[derive(Clone, Debug, Default)]
+pub struct Codes {
+    pub tlc: Vec<i32>,
+    pub sany: Vec<i32>,
+}
+
+impl Codes {
+    fn of(lists: &[String]) -> Codes {
+        let mut out = Codes::default();
+        for l in lists {
+            // Checked when the option was read.
+            if let Ok((tlc, sany)) = super::message_codes::classify(l) {
+                out.tlc.extend(tlc);
+                out.sany.extend(sany);
+            }
+        }
+        out
+    }
 }
 
 impl TlcOptions {
+    /// -messagesAsErrors's codes.
+    pub fn as_errors(&self) -> Codes {
+        Codes::of(&self.messages_as_errors)
+    }
+
+    /// -suppressMessages's codes.
+    pub fn suppressed(&self) -> Codes {
+        Codes::of(&self.suppress_messages)
+    }
+
     /// -inv, -invlevel and -postCondition, as definitions added to the root module (in
     /// memory) and the .cfg lines that check them. TLC names such an invariant
     /// `__DebuggerExpr__<time>`; here the number is its position on the command line.
