@@ -117,7 +117,9 @@ impl TlcOptions {
 
     /// -inv, -invlevel and -postCondition, as definitions added to the root module (in
     /// memory) and the .cfg lines that check them. TLC names such an invariant
-    /// `__DebuggerExpr__<time>`; here the number is its position on the command line.
+    /// `__DebuggerExpr__<ms>`, `System.currentTimeMillis()` when SANY adds it
+    /// (ModuleNode.generateUnusedName, tried again while the name is taken); here the run's
+    /// start in milliseconds, one more for each further invariant so that the names differ.
     pub fn add_checks(&self, setup: &mut Setup) -> Result<(), String> {
         if self.inv.is_empty() && self.invlevel.is_none() && self.postcondition.is_none() {
             return Ok(());
@@ -135,16 +137,19 @@ impl TlcOptions {
             None => source::from_file(&config_path, &read(&None, &config_path)?),
         };
         let mut defs = String::new();
+        let ms = (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH))
+            .map_or(0, |d| d.as_millis());
+        let name = |i: usize| format!("__DebuggerExpr__{}", ms + i as u128);
         for (i, e) in self.inv.iter().enumerate() {
-            defs.push_str(&format!("__DebuggerExpr__{i} == {e}\n"));
-            config.push_str(&format!("\nINVARIANT __DebuggerExpr__{i}\n"));
+            defs.push_str(&format!("{} == {e}\n", name(i)));
+            config.push_str(&format!("\nINVARIANT {}\n", name(i)));
         }
         if let Some(n) = self.invlevel {
+            let name = name(self.inv.len());
             defs.push_str(&format!(
-                "__DebuggerTLC == INSTANCE TLC\n__DebuggerExpr__{i} == __DebuggerTLC!TLCGet(\"level\") < {n}\n",
-                i = self.inv.len()
+                "__DebuggerTLC == INSTANCE TLC\n{name} == __DebuggerTLC!TLCGet(\"level\") < {n}\n"
             ));
-            config.push_str(&format!("\nINVARIANT __DebuggerExpr__{}\n", self.inv.len()));
+            config.push_str(&format!("\nINVARIANT {name}\n"));
         }
         if let Some(p) = &self.postcondition {
             // `Module!Op`: TLC loads Module beside the spec and evaluates its Op.
