@@ -143,6 +143,10 @@ fn the_symmetry_warning_as_an_error_stops_before_the_search() {
     tool.code(255).block(&format!(
         "@!@!@STARTMSG 2279:1 @!@!@\n{SYMMETRY}\n@!@!@ENDMSG 2279 @!@!@\n@!@!@STARTMSG 2186:0 @!@!@\nFinished in "
     ));
+    // The first warning of the run carries TLC's hint.
+    tlc(&d, &["-workers", "1", "Sym"]).block(&format!(
+        "Warning: {SYMMETRY}\n(Use the -nowarning option to disable this warning.)\n"
+    ));
     let quiet = tlc(&d, &["-workers", "1", "-suppressMessages", "2279", "Sym"]);
     quiet.success();
     assert!(!quiet.stdout.contains("Declaring symmetry"), "{quiet}");
@@ -308,4 +312,39 @@ fn message_codes_tlc_refuses() {
             .contains("Error: -messagesAsErrors requires a comma-separated list of message codes."),
         "{run}"
     );
+}
+
+/// A PROPERTY naming a state-level definition: TLC's warning 2255 right after the start line,
+/// the first warning of the run with the -nowarning hint; as an error, exit 255.
+#[test]
+fn a_state_level_property_is_warned_about() {
+    let d = Dir::new();
+    d.file(
+        "P.tla",
+        "---- MODULE P ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x < 3 /\\ x' = x + 1
+Small == x < 10
+Spec == Init /\\ [][Next]_x
+====
+",
+    )
+    .file("P.cfg", "SPECIFICATION Spec\nPROPERTY Small\n");
+    let text = "The formula Small is a state-level formula, but it was used as a PROPERTY (or PROPERTIES), where a temporal formula is typically expected. State-level formulas used as PROPERTY or PROPERTIES are only checked in the initial state. To verify that the formula Small holds in all states of every behavior, use INVARIANT Small instead. Alternatively, applying the \"always\" temporal operator ([]) to the state-level formula Small changes it into a temporal formula, asserting that Small holds in all states of every behavior. See https://explain.tlapl.us/invariants-and-properties for additional details.";
+    let run = tlc(&d, &["-workers", "1", "-deadlock", "P"]);
+    run.success().stats(4, 4, 0, 4).block(&format!(
+        "Warning: {text}\n(Use the -nowarning option to disable this warning.)\nComputing initial states...\n"
+    ));
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("Warning: ")).unwrap();
+    assert!(lines[at - 1].starts_with("Starting... ("), "{run}");
+    let error = tlc(&d, &["-workers", "1", "-deadlock", "-messagesAsErrors", "2255", "P"]);
+    error.code(255).line(&format!("Error: {text}"));
+    assert!(!error.stdout.contains("Computing initial states"), "{error}");
+    let tool = tlc(&d, &["-tool", "-workers", "1", "-deadlock", "P"]);
+    tool.success().block(&format!(
+        "@!@!@STARTMSG 2255:3 @!@!@\n{text}\n@!@!@ENDMSG 2255 @!@!@\n"
+    ));
 }

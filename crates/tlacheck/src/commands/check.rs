@@ -305,19 +305,22 @@ pub fn run(args: Args) -> u8 {
             };
             return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
         }
-        let warning = tla_check::symmetry::liveness_warning(model);
-        let code = super::message_codes::LIVENESS_SYMMETRY;
-        if let Some(w) = warning.filter(|_| args.tlc.as_errors().tlc.contains(&code)) {
-            // -messagesAsErrors: TLC's Assert.fail before the search, an exit status its
-            // table does not map (255).
-            return Ran::Stopped(w.replacen("Warning: ", "", 1), 255);
-        }
-        let shown = !args.tlc.nowarning && !args.tlc.suppressed().tlc.contains(&code);
-        if let Some(w) = warning.filter(|_| shown) {
-            if args.json {
-                eprintln!("{w}");
-            } else {
-                println!("{w}");
+        // TLC's warnings about the model, through the evaluator's history of warnings (the
+        // first of the run carries the -nowarning hint); one made an error by
+        // -messagesAsErrors is TLC's Assert.fail before the search, an exit status its table
+        // does not map (255).
+        for (code, text) in tla_check::model::startup_warnings(&loaded.spec, &loaded.config, model)
+        {
+            let mut warnings = ev.warnings.lock().expect("warnings");
+            if warnings.as_errors.contains(&code) {
+                return Ran::Stopped(text, 255);
+            }
+            match warnings.admit(code, &text) {
+                Some(w) if args.json => eprintln!("{w}"),
+                // Framed with the rest; tool mode's warnings go without the hint.
+                Some(_) if args.tlc.tool => head.push_str(&format!("Warning: {text}\n")),
+                Some(w) => println!("{w}"),
+                None => {}
             }
         }
         let setup = match args.checkpoint.for_model(setup.checkpoint.clone(), model) {

@@ -32,9 +32,6 @@ const SANY: &[i32] = &[
     4804, 4805,
 ];
 
-/// EC.TLC_FEATURE_UNSUPPORTED_LIVENESS_SYMMETRY, TLC's warning of a symmetry with liveness.
-pub const LIVENESS_SYMMETRY: i32 = 2279;
-
 /// A list of codes as TLC reads one (comma-separated, each `Integer.parseInt`), split into
 /// TLC's and SANY's, or TLC's message (without its `Error: ` prefix) for a list it refuses.
 pub fn classify(list: &str) -> Result<(Vec<i32>, Vec<i32>), String> {

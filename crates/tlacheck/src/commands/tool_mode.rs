@@ -10,6 +10,9 @@ fn warning_code(first: &str) -> Option<u32> {
         Some(2144)
     } else if first.starts_with("Declaring symmetry during liveness checking is dangerous.") {
         Some(2279)
+    } else if first.starts_with("The formula ") && first.contains(" is a state-level formula, but")
+    {
+        Some(2255)
     } else {
         None
     }
