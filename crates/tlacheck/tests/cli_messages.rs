@@ -338,11 +338,32 @@ Spec == Init /\\ [][Next]_x
         "Warning: {text}\n(Use the -nowarning option to disable this warning.)\nComputing initial states...\n"
     ));
     let lines: Vec<&str> = run.stdout.lines().collect();
-    let at = lines.iter().position(|l| l.starts_with("Warning: ")).unwrap();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Warning: "))
+        .unwrap();
     assert!(lines[at - 1].starts_with("Starting... ("), "{run}");
-    let error = tlc(&d, &["-workers", "1", "-deadlock", "-messagesAsErrors", "2255", "P"]);
+    // -dfid too (TLC: "Starting...", the warning, "Finished computing initial states: 1
+    // states generated, with 1 of them distinct.").
+    tlc(&d, &["-workers", "1", "-deadlock", "-dfid", "3", "P"]).block(&format!(
+        "Warning: {text}\n(Use the -nowarning option to disable this warning.)\nFinished computing initial states: 1 states generated, with 1 of them distinct.\n"
+    ));
+    let error = tlc(
+        &d,
+        &[
+            "-workers",
+            "1",
+            "-deadlock",
+            "-messagesAsErrors",
+            "2255",
+            "P",
+        ],
+    );
     error.code(255).line(&format!("Error: {text}"));
-    assert!(!error.stdout.contains("Computing initial states"), "{error}");
+    assert!(
+        !error.stdout.contains("Computing initial states"),
+        "{error}"
+    );
     let tool = tlc(&d, &["-tool", "-workers", "1", "-deadlock", "P"]);
     tool.success().block(&format!(
         "@!@!@STARTMSG 2255:3 @!@!@\n{text}\n@!@!@ENDMSG 2255 @!@!@\n"

@@ -292,20 +292,8 @@ pub fn run(args: Args) -> u8 {
                 start,
             ));
         }
-        if let Some(max_level) = args.tlc.dfid {
-            let run = super::dfid::Run {
-                max_level,
-                no_deadlock: args.no_deadlock,
-                json: args.json,
-                tool: args.tlc.tool,
-                head: std::mem::take(&mut head),
-                start,
-                dump: dump.clone(),
-                drop_step: args.debug_drop_step,
-            };
-            return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
-        }
-        // TLC's warnings about the model, through the evaluator's history of warnings (the
+        // TLC's warnings about the model (DFID's too: TLC's DFIDModelChecker is an
+        // AbstractChecker), through the evaluator's history of warnings (the
         // first of the run carries the -nowarning hint); one made an error by
         // -messagesAsErrors is TLC's Assert.fail before the search, an exit status its table
         // does not map (255).
@@ -322,6 +310,19 @@ pub fn run(args: Args) -> u8 {
                 Some(w) => println!("{w}"),
                 None => {}
             }
+        }
+        if let Some(max_level) = args.tlc.dfid {
+            let run = super::dfid::Run {
+                max_level,
+                no_deadlock: args.no_deadlock,
+                json: args.json,
+                tool: args.tlc.tool,
+                head: std::mem::take(&mut head),
+                start,
+                dump: dump.clone(),
+                drop_step: args.debug_drop_step,
+            };
+            return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
         }
         let setup = match args.checkpoint.for_model(setup.checkpoint.clone(), model) {
             Ok(checkpoint) => Setup {
