@@ -7,19 +7,56 @@
 //!   state (so an alias may be an action-level formula); the record's fields are printed, in
 //!   the record's order, as `/\ field = value` instead of the variables.
 //! * `TLCGet("level")` in the alias is the state's position in the behaviour (1 for the first).
-//! * When the alias cannot be evaluated in a state (e.g. `TraceLog[TLCGet("level") - 1]` in
-//!   the first state) or its value is not a record, TLC prints that state as it is.
+//! * When the alias's value is not a record, TLC prints that state as it is.
+//! * When its evaluation fails in a state (e.g. `TraceLog[TLCGet("level") - 1]` in the first
+//!   state), TLC 2026 prints the state's variables and a last field `_ALIASEvalError`, a
+//!   string holding the error's message (the same when the ALIAS names no definition, or
+//!   one with parameters: TLC refuses it only there).
 
 use crate::engine::TraceState;
 use std::sync::atomic::Ordering;
 use tla_eval::{Env, Evaluator, StateView, Value};
-use tla_sema::ir::Expr;
+use tla_sema::ir::{Expr, VarId};
 
 /// The fields to print for one state: (name, value) in the record's order.
 pub type AliasedState = Vec<(String, Value)>;
 
-/// The alias of each state of `trace`, or `None` for a state printed as it is.
-pub fn apply(ev: &Evaluator, alias: &Expr, trace: &[TraceState]) -> Vec<Option<AliasedState>> {
+/// The ALIAS of a model: an expression, or the error TLC meets in every state instead.
+#[derive(Clone, Debug)]
+pub enum Alias {
+    Expr(Expr),
+    Refused(String),
+}
+
+/// The alias of each state of `trace`, or `None` for a state printed as it is; `vars` are
+/// the variables in printing order, for a state whose alias fails.
+pub fn apply(
+    vars: &[VarId],
+    ev: &Evaluator,
+    alias: &Alias,
+    trace: &[TraceState],
+) -> Vec<Option<AliasedState>> {
+    let spec = ev.spec;
+    let failed = |values: &[Value], message: String| {
+        let mut fields: AliasedState = (vars.iter())
+            .map(|v| {
+                (
+                    spec.variables[v.index()].name.clone(),
+                    values[v.index()].clone(),
+                )
+            })
+            .collect();
+        fields.push(("_ALIASEvalError".to_string(), Value::str(&message)));
+        Some(fields)
+    };
+    let alias = match alias {
+        Alias::Expr(e) => e,
+        Alias::Refused(message) => {
+            return (trace.iter())
+                .map(|st| failed(&st.values, message.clone()))
+                .collect()
+        }
+    };
     let saved = ev.run.level.load(Ordering::Relaxed);
     let mut env = Env::new();
     let out = trace
@@ -34,7 +71,10 @@ pub fn apply(ev: &Evaluator, alias: &Expr, trace: &[TraceState]) -> Vec<Option<A
                 Some(slots) => ev.eval(alias, &mut env, &StateView::transition(&st.values, slots)),
                 None => ev.eval(alias, &mut env, &StateView::state(&st.values)),
             };
-            fields(value.ok()?)
+            match value {
+                Ok(v) => fields(v),
+                Err(e) => failed(&st.values, e.into_message()),
+            }
         })
         .collect();
     ev.run.level.store(saved, Ordering::Relaxed);

@@ -189,7 +189,7 @@ pub fn check(
     out.report.distinct = d.seen.map.len() as u64;
     if let Some((verdict, trace)) = stop {
         out.report.aliased = match &model.alias {
-            Some(alias) => crate::alias::apply(ev, alias, &trace),
+            Some(alias) => crate::alias::apply(&model.vars, ev, alias, &trace),
             None => Vec::new(),
         };
         out.report.verdict = verdict;

@@ -1,6 +1,7 @@
 //! A model: the spec bound to a .cfg — constant values, the initial predicate and next-state
 //! action, and what to check.
 
+use crate::alias::Alias;
 use crate::config::{CfgValue, Config, Name};
 use tla_eval::{Binding, Env, Evaluator, OpValue, StateView, Value};
 use tla_sema::ir::{
@@ -35,7 +36,7 @@ pub struct Model {
     pub action_constraints: Vec<Check>,
     pub check_deadlock: bool,
     pub view: Option<Expr>,
-    pub alias: Option<Expr>,
+    pub alias: Option<Alias>,
     pub postcondition: Option<Check>,
     /// The SYMMETRY definition: a set of permutations of model values (see `symmetry.rs`).
     pub symmetry: Option<Expr>,
@@ -56,6 +57,19 @@ pub struct ModelError {
     pub at: Option<crate::config::Span>,
 }
 
+/// TLC's message for a name the .cfg gives that the spec does not define.
+fn not_defined(kind: &str, name: &str) -> String {
+    format!("The {kind} {name} specified in the configuration file\nis not defined in the specification.")
+}
+
+/// TLC's message for a definition with parameters where the .cfg needs one without.
+fn takes_arguments(kind: &str, name: &str) -> String {
+    match kind {
+        "property" => format!("TLC requires {name} not to take any argument."),
+        _ => format!("TLC requires {kind} not to take any argument, but one was given: {name}"),
+    }
+}
+
 fn err(message: impl Into<String>, at: Option<&Name>) -> ModelError {
     ModelError {
         message: message.into(),
@@ -67,13 +81,16 @@ fn err(message: impl Into<String>, at: Option<&Name>) -> ModelError {
 pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, ModelError> {
     bind_constants(spec, cfg, ev)?;
     let root = spec.root;
-    let def_named = |n: &Name| -> Result<DefId, ModelError> {
-        find_def(spec, root, &n.name).ok_or_else(|| {
-            err(
-                format!("The operator {} specified in the configuration file is not defined in the specification.", n.name),
-                Some(n),
-            )
-        })
+    // `kind` is what TLC calls the name's role in its messages ("invariant", "view function").
+    let def_named = |kind: &str, n: &Name| -> Result<DefId, ModelError> {
+        find_def(spec, root, &n.name).ok_or_else(|| err(not_defined(kind, &n.name), Some(n)))
+    };
+    let def_without_params = |kind: &str, n: &Name| -> Result<DefId, ModelError> {
+        let d = def_named(kind, n)?;
+        match spec.def(d).params.is_empty() {
+            true => Ok(d),
+            false => Err(err(takes_arguments(kind, &n.name), Some(n))),
+        }
     };
     let call = |d: DefId, loc: Loc| Expr {
         kind: ExprKind::Call(d, Vec::new()),
@@ -81,14 +98,8 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         level: spec.def(d).level,
         slot: Default::default(),
     };
-    let check = |n: &Name| -> Result<Check, ModelError> {
-        let d = def_named(n)?;
-        if !spec.def(d).params.is_empty() {
-            return Err(err(
-                format!("{} takes arguments; it cannot be checked", n.name),
-                Some(n),
-            ));
-        }
+    let check = |kind: &str, n: &Name| -> Result<Check, ModelError> {
+        let d = def_without_params(kind, n)?;
         Ok(Check {
             name: n.name.clone(),
             expr: call(d, spec.def(d).loc),
@@ -100,16 +111,19 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         // Without variables there is no state to generate: TLC checks the ASSUMEs and
         // reports 0 states (BagsTest's `Spec == [][TRUE]_<<>>`).
         (Some(s), _, _) if no_variables => {
-            def_named(s)?;
+            def_named("name", s)?;
             (None, None, None, Vec::new())
         }
         (Some(s), _, _) => {
-            let d = def_named(s)?;
+            let d = def_named("name", s)?;
             let (i, n, nd, f) = split_spec(spec, ev, d).map_err(|m| err(m, Some(s)))?;
             (Some(i), Some(n), nd, f)
         }
         (None, Some(i), Some(n)) => {
-            let (i, n) = (def_named(i)?, def_named(n)?);
+            let (i, n) = (
+                def_without_params("initial predicate", i)?,
+                def_without_params("next state action", n)?,
+            );
             let (i, n) = (call(i, spec.def(i).loc), (call(n, spec.def(n).loc), n));
             (Some(i), Some(n.0), Some(n.1), Vec::new())
         }
@@ -134,7 +148,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
 
     let mut invariants = Vec::new();
     for n in &cfg.invariants {
-        let c = check(n)?;
+        let c = check("invariant", n)?;
         if c.expr.level > Level::State {
             return Err(err(
                 format!(
@@ -161,7 +175,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     }
     let mut props = Properties::default();
     for n in &cfg.properties {
-        let c = check(n)?;
+        let c = check("property", n)?;
         if let Some(message) = action_level_property(spec, &c) {
             return Err(err(message, Some(n)));
         }
@@ -171,19 +185,27 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let constraints = cfg
         .constraints
         .iter()
-        .map(check)
+        .map(|n| check("constraint", n))
         .collect::<Result<_, _>>()?;
     let action_constraints = cfg
         .action_constraints
         .iter()
-        .map(check)
+        .map(|n| check("action constraint", n))
         .collect::<Result<_, _>>()?;
-    let view = cfg.view.as_ref().map(check).transpose()?.map(|c| c.expr);
-    let alias = cfg.alias.as_ref().map(check).transpose()?.map(|c| c.expr);
-    let postcondition = cfg.postcondition.as_ref().map(check).transpose()?;
+    let view = (cfg.view.as_ref().map(|n| check("view function", n)))
+        .transpose()?
+        .map(|c| c.expr);
+    // TLC refuses an ALIAS only where it is used: each printed state then carries the error.
+    let alias = cfg.alias.as_ref().map(|n| match check("alias", n) {
+        Ok(c) => Alias::Expr(c.expr),
+        Err(e) => Alias::Refused(e.message),
+    });
+    let postcondition = (cfg.postcondition.as_ref())
+        .map(|n| check("post condition", n))
+        .transpose()?;
     let mut possible = Vec::new();
     for n in &cfg.possible {
-        let c = check(n)?;
+        let c = check("possible", n)?;
         let def = spec.def(match c.expr.kind {
             ExprKind::Call(d, _) => d,
             _ => unreachable!("check() calls a definition"),
@@ -207,7 +229,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     let symmetry = cfg
         .symmetry
         .as_ref()
-        .map(check)
+        .map(|n| check("symmetry function", n))
         .transpose()?
         .map(|c| c.expr);
     Ok(Model {

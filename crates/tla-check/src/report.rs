@@ -441,6 +441,19 @@ pub fn to_json(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> serde_j
     serde_json::to_value(summary(spec, vars, r)).unwrap_or_default()
 }
 
+/// With `-continue`: each violation the search went on after, as a summary of its own with
+/// its counterexample (the run's summary names only the first, without its trace), labelled
+/// as the text prints it.
+pub fn continued_summaries(
+    spec: &Spec,
+    vars: &[tla_sema::ir::VarId],
+    r: &Report,
+) -> Vec<crate::summary::Summary> {
+    (r.continued.iter())
+        .map(|(v, t)| summary(spec, vars, &continued_report(v, t)))
+        .collect()
+}
+
 /// The report's figures, verdict and counterexample, as `--json` prints them.
 pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::summary::Summary {
     use crate::summary::{Lasso, Step, Summary};
@@ -485,7 +498,7 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
         }
         Verdict::TemporalViolated(n) => ("liveness failure", Some(n.clone())),
     };
-    let trace = (r.trace.iter().enumerate())
+    let trace: Vec<Step> = (r.trace.iter().enumerate())
         .map(|(i, st)| {
             let mut state = serde_json::Map::new();
             for v in vars {
@@ -549,6 +562,12 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
                 },
             })
         }),
+        variables: match trace.is_empty() {
+            true => Vec::new(),
+            false => (vars.iter())
+                .map(|v| spec.variables[v.index()].name.clone())
+                .collect(),
+        },
         trace,
         certified: false,
         seconds: None,

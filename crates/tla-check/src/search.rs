@@ -240,7 +240,7 @@ fn finish(
         v => (v, trace),
     };
     let aliased = match &model.alias {
-        Some(alias) => crate::alias::apply(ev, alias, &trace),
+        Some(alias) => crate::alias::apply(&model.vars, ev, alias, &trace),
         None => Vec::new(),
     };
     Report {

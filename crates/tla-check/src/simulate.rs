@@ -81,7 +81,7 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
         Err(stop) => stop,
     };
     let aliased = match &model.alias {
-        Some(alias) => crate::alias::apply(ev, alias, &trace),
+        Some(alias) => crate::alias::apply(&model.vars, ev, alias, &trace),
         None => Vec::new(),
     };
     let mut report = Report {

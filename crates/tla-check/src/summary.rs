@@ -35,6 +35,10 @@ pub struct Summary {
     /// The counterexample's states.
     #[serde(default)]
     pub trace: Vec<Step>,
+    /// With a counterexample: the variables in the order TLC prints them (each state's map
+    /// is in alphabetical order), for a reader that shows them as TLC does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variables: Vec<String>,
     /// Every counterexample of the run replayed against the spec before it was printed
     /// (`certify.rs`); absent when there was none.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -71,7 +71,7 @@ Yes == 1 < 2
 ";
     run_model("G", spec, "INIT Init\nNEXT Next\nINVARIANT Inv\n", &[])
         .code(151)
-        .says("The invariant of Inv is equal to FALSE");
+        .line("Error: The invariant of Inv is equal to FALSE");
     run_model("G", spec, "INIT Init\nNEXT Next\nINVARIANT Yes\n", &[])
         .success()
         .line("2 states generated, 1 distinct states found, 0 states left on queue.");
@@ -89,4 +89,160 @@ ASSUME PrintT(<<(-1) \\div 2, 1 \\div (-2), (-7) \\div 2, 7 \\div (-2), (-7) \\d
     run_model("V", spec, "", &[])
         .success()
         .line("<<-1, -1, -4, -4, 3, -2, 0, -1073741824>>");
+}
+
+// TLC's FcnRcdValue keeps an interval domain only when the function is built on an interval
+// (or is a tuple); built on a set, by `:>`/`@@` or as an element of `[S -> T]` with S a set,
+// its DOMAIN prints as a set. An empty explicit set on the left of `\cup` gives the right
+// operand as it is (SetEnumValue.cup), so `{} \cup 0..1` is still an interval.
+#[test]
+fn domain_prints_as_the_set_the_function_was_built_on() {
+    let spec = "---- MODULE D ----
+EXTENDS Integers, Sequences, TLC
+ASSUME PrintT(DOMAIN [x \\in {0, 1} |-> x])
+ASSUME PrintT(DOMAIN [x \\in 0..1 |-> x])
+ASSUME PrintT(DOMAIN (0 :> 1 @@ 1 :> 2))
+ASSUME PrintT(DOMAIN <<5, 6>>)
+ASSUME PrintT(DOMAIN (CHOOSE f \\in [{0, 1} -> {2}] : TRUE))
+ASSUME PrintT(DOMAIN (CHOOSE f \\in [0..1 -> {2}] : TRUE))
+ASSUME PrintT(DOMAIN [[x \\in {3, 4} |-> x] EXCEPT ![3] = 0])
+ASSUME PrintT([x \\in {1, 2} |-> x])
+ASSUME PrintT(DOMAIN [x \\in {} |-> x])
+ASSUME PrintT({} \\cup 0..1)
+ASSUME PrintT(0..1 \\cup {})
+ASSUME PrintT({1} \\cup 0..1)
+====
+";
+    let expected =
+        "{0, 1}\n0..1\n{0, 1}\n1..2\n{0, 1}\n0..1\n{3, 4}\n<<1, 2>>\n{}\n0..1\n{0, 1}\n{0, 1}\n";
+    run_model("D", spec, "", &[]).success().block(expected);
+}
+
+// An ALIAS that fails in a state (an evaluation error, or a name the spec does not define)
+// does not stop TLC: each state of the counterexample is printed with its variables and a
+// last field `_ALIASEvalError` holding the message.
+#[test]
+fn an_alias_that_fails_prints_the_state_and_the_error() {
+    let spec = "---- MODULE K ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = 1 - x
+Bad == x = 0
+Al == [y |-> x, z |-> <<x>>[2]]
+====
+";
+    let cfg = "INIT Init\nNEXT Next\nINVARIANT Bad\nALIAS Al\n";
+    run_model("K", spec, cfg, &[]).code(12).block(
+        r#"State 1: <Initial predicate>
+/\ x = 0
+/\ _ALIASEvalError = "Attempted to access index 2 of tuple\n<<0>>\nwhich is out of bounds."
+
+State 2: <Next line 5, col 9 to line 5, col 18 of module K>
+/\ x = 1
+/\ _ALIASEvalError = "Attempted to access index 2 of tuple\n<<1>>\nwhich is out of bounds."
+"#,
+    );
+    let cfg = "INIT Init\nNEXT Next\nINVARIANT Bad\nALIAS Nope\n";
+    run_model("K", spec, cfg, &[]).code(12).block(
+        r#"/\ x = 0
+/\ _ALIASEvalError = "The alias Nope specified in the configuration file\nis not defined in the specification."
+"#,
+    );
+}
+
+// A model TLC cannot start prints TLC's `Error:` line on stdout, where scripts read it, with
+// TLC's text for each role of the name (the located message stays on stderr), then TLC's
+// `Finished in` line; the exit status is TLC's 151.
+#[test]
+fn a_model_that_cannot_start_says_so_on_stdout_as_tlc() {
+    let spec = "---- MODULE K ----
+EXTENDS Naturals
+CONSTANT N
+VARIABLE x
+Init == x = 0
+Next == x' = 1 - x
+P(a) == a
+====
+";
+    let cases = [
+        (
+            "CONSTANT N = 1\nINIT Nope\nNEXT Next\n",
+            "Error: The initial predicate Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Nope\n",
+            "Error: The next state action Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nINVARIANT Nope\n",
+            "Error: The invariant Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nPROPERTY Nope\n",
+            "Error: The property Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nCONSTRAINT Nope\n",
+            "Error: The constraint Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nACTION_CONSTRAINT Nope\n",
+            "Error: The action constraint Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nSPECIFICATION Nope\n",
+            "Error: The name Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nVIEW Nope\n",
+            "Error: The view function Nope specified in the configuration file",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nSYMMETRY Nope\n",
+            "Error: The symmetry function Nope specified in the configuration file",
+        ),
+        (
+            "INIT Init\nNEXT Next\n",
+            "Error: The constant parameter N is not assigned a value by the configuration file.",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nINVARIANT P\n",
+            "Error: TLC requires invariant not to take any argument, but one was given: P",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nCONSTRAINT P\n",
+            "Error: TLC requires constraint not to take any argument, but one was given: P",
+        ),
+        (
+            "CONSTANT N = 1\nINIT P\nNEXT Next\n",
+            "Error: TLC requires initial predicate not to take any argument, but one was given: P",
+        ),
+        (
+            "CONSTANT N = 1\nINIT Init\nNEXT Next\nPROPERTY P\n",
+            "Error: TLC requires P not to take any argument.",
+        ),
+    ];
+    for (cfg, error) in cases {
+        let run = run_model("K", spec, cfg, &[]);
+        run.code(151).line(error).line_starting("Finished in ");
+        if error.ends_with("configuration file") {
+            run.line("is not defined in the specification.");
+        }
+        assert!(run.stderr.contains("K.cfg:"), "located on stderr:\n{run}");
+    }
+}
+
+// A spec SANY refuses: TLC's closing `Error:` line on stdout, the located errors on stderr.
+#[test]
+fn a_parse_error_ends_with_tlcs_error_line_on_stdout() {
+    let spec = "---- MODULE B ----\nVARIABLE x\nInit == x = y\nNext == x' = x\n====\n";
+    let run = run_model("B", spec, "INIT Init\nNEXT Next\n", &[]);
+    run.code(150)
+        .line("Error: Parsing or semantic analysis failed.")
+        .line_starting("Finished in ");
+    assert!(
+        run.stderr.contains("B.tla:3:13:"),
+        "located on stderr:\n{run}"
+    );
 }

@@ -242,3 +242,282 @@ fn the_alias_is_shown_in_place_of_the_variables() {
     assert_eq!(vars, ["double", "orig", "double", "orig", "double", "orig"]);
     assert!(text.contains("<tr class=\"var changed\" data-var=\"double\"><th>double</th><td class=\"old\"><code>2</code></td><td class=\"new\"><code>4</code></td></tr>"), "{text}");
 }
+
+/// x counts 0..5 and r.a follows x one step behind: Tiny (x < 2) fails at x = 2, Small
+/// (x < 3) at x = 3, 4 and 5. TLC 2026 (`-workers 1`) prints for `-simulate num=1`, for
+/// `-dfid 10` and for the first violation of `-continue -deadlock` the same 3 states, and
+/// with `-continue -deadlock` four violations: Tiny in 3 states, then Small in 4, 5 and 6.
+const STEPS: &str = "---- MODULE Steps ----
+EXTENDS Naturals
+VARIABLE x, r
+Init == x = 0 /\\ r = [a |-> 0, b |-> \"s\"]
+Next == x < 5 /\\ x' = x + 1 /\\ r' = [r EXCEPT !.a = x]
+Small == x < 3
+Tiny == x < 2
+====
+";
+
+/// What the tests read back of a page: each counterexample's states (the `data-state` of
+/// its `li.state`s, per `ol.trace`), the changed variables in order, and the headings.
+struct Read {
+    traces: Vec<Vec<String>>,
+    changed: Vec<String>,
+    headings: Vec<String>,
+}
+
+fn read(text: &str) -> Read {
+    let dom = tl::parse(text, tl::ParserOptions::default()).unwrap();
+    let p = dom.parser();
+    let nodes = |sel: &str| -> Vec<&tl::Node> {
+        (dom.query_selector(sel).unwrap())
+            .filter_map(|h| h.get(p))
+            .collect()
+    };
+    let traces = (nodes("ol.trace").iter())
+        .map(|ol| {
+            let inner = ol.inner_html(p);
+            let sub = tl::parse(&inner, tl::ParserOptions::default()).unwrap();
+            let sp = sub.parser();
+            (sub.query_selector("li.state").unwrap())
+                .filter_map(|h| h.get(sp))
+                .filter_map(|n| attr(n, "data-state"))
+                .collect()
+        })
+        .collect();
+    Read {
+        traces,
+        changed: (nodes("tr.var.changed").iter())
+            .filter_map(|r| attr(r, "data-var"))
+            .collect(),
+        headings: (nodes("h2").iter())
+            .map(|h| h.inner_text(p).into_owned())
+            .collect(),
+    }
+}
+
+fn states(n: usize) -> Vec<String> {
+    (1..=n).map(|i| i.to_string()).collect()
+}
+
+/// State 2 changes x (r.a is still 0); state 3 changes r (r.a becomes 1) and x, in the order
+/// TLC prints the variables (r before x, as TLC 2026 prints State 1 of this spec).
+const CHANGED_IN_3: [&str; 3] = ["x", "r", "x"];
+
+#[test]
+fn a_simulation_writes_its_counterexample_to_the_page() {
+    let d = Dir::new();
+    d.file("Steps.tla", STEPS)
+        .file("Steps.cfg", "INIT Init\nNEXT Next\nINVARIANT Tiny\n");
+    let run = d.check(&[
+        "Steps.tla",
+        "--simulate",
+        "--traces",
+        "1",
+        "--html",
+        "sim.html",
+        "--annotate",
+        "github",
+    ]);
+    run.code(12);
+    let text = html(&d, "sim.html");
+    let page = read(&text);
+    assert_eq!(page.traces, [states(3)], "{text}");
+    assert_eq!(page.changed, CHANGED_IN_3, "{text}");
+    // Of r only the field a changed in state 3 (b stayed "s"): that part is listed under it.
+    assert!(
+        text.contains("<tr class=\"parts\" data-var=\"r\"><td></td><td colspan=\"2\"><ul class=\"parts\"><li><code class=\"key\">a</code> <span class=\"old\"><code>0</code></span> &#8594; <span class=\"new\"><code>1</code></span></li></ul></td></tr>"),
+        "{text}"
+    );
+    assert_eq!(text.matches("<tr class=\"parts\"").count(), 1, "{text}");
+    assert_eq!(page.headings, ["Summary", "Counterexample: Tiny"]);
+    assert!(
+        text.contains("<tr><th>Mode</th><td>simulation: 1 behaviour, seed 0</td></tr>"),
+        "{text}"
+    );
+    let lines: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("::")).collect();
+    assert_eq!(lines, ["::error file=Steps.tla,line=7,col=1,title=tlacheck check::Invariant Tiny is violated (counterexample of 3 states)"]);
+}
+
+#[test]
+fn a_dfid_search_writes_its_counterexample_to_the_page() {
+    let d = Dir::new();
+    d.file("Steps.tla", STEPS)
+        .file("Steps.cfg", "INIT Init\nNEXT Next\nINVARIANT Tiny\n");
+    d.check(&["Steps.tla", "-dfid", "10", "--html", "dfid.html"])
+        .code(12);
+    let text = html(&d, "dfid.html");
+    let page = read(&text);
+    assert_eq!(page.traces, [states(3)], "{text}");
+    assert_eq!(page.changed, CHANGED_IN_3, "{text}");
+    assert_eq!(page.headings, ["Summary", "Counterexample: Tiny"]);
+    assert!(
+        text.contains("<tr><th>Mode</th><td>depth-first iterative deepening to depth 10</td></tr>"),
+        "{text}"
+    );
+}
+
+#[test]
+fn with_continue_every_violation_is_on_the_page_and_annotated() {
+    let d = Dir::new();
+    d.file("Steps.tla", STEPS).file(
+        "Steps.cfg",
+        "INIT Init\nNEXT Next\nINVARIANT Small\nINVARIANT Tiny\n",
+    );
+    let run = d.check(&[
+        "Steps.tla",
+        "-continue",
+        "-deadlock",
+        "--workers",
+        "1",
+        "--html",
+        "cont.html",
+        "--annotate",
+        "github",
+    ]);
+    run.code(0);
+    let text = html(&d, "cont.html");
+    let page = read(&text);
+    assert_eq!(
+        page.traces,
+        [states(3), states(4), states(5), states(6)],
+        "{text}"
+    );
+    assert_eq!(
+        page.headings,
+        [
+            "Summary",
+            "Violation 1 of 4: Tiny",
+            "Violation 2 of 4: Small",
+            "Violation 3 of 4: Small",
+            "Violation 4 of 4: Small"
+        ]
+    );
+    assert!(
+        text.contains(
+            "<tr><th>Violations found</th><td>4, the search went on after each</td></tr>"
+        ),
+        "{text}"
+    );
+    // Each trace's first state has no change; then x changes in every step, r from step 3.
+    assert_eq!(
+        page.changed.iter().filter(|v| *v == "x").count(),
+        2 + 3 + 4 + 5
+    );
+    let lines: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("::")).collect();
+    let at = |line, name, n| {
+        format!("::error file=Steps.tla,line={line},col=1,title=tlacheck check::Invariant {name} is violated (counterexample of {n} states)")
+    };
+    assert_eq!(
+        lines,
+        [
+            at(7, "Tiny", 3),
+            at(6, "Small", 4),
+            at(6, "Small", 5),
+            at(6, "Small", 6)
+        ]
+    );
+}
+
+/// With -continue and deadlock checking the search goes on after the four violations and
+/// stops at the deadlock in x = 5 (TLC: exit 11), which is the run's own counterexample.
+#[test]
+fn with_continue_the_violation_that_ends_the_run_follows_the_others() {
+    let d = Dir::new();
+    d.file("Steps.tla", STEPS).file(
+        "Steps.cfg",
+        "INIT Init\nNEXT Next\nINVARIANT Small\nINVARIANT Tiny\n",
+    );
+    let run = d.check(&[
+        "Steps.tla",
+        "-continue",
+        "--workers",
+        "1",
+        "--html",
+        "cont.html",
+        "--annotate",
+        "github",
+    ]);
+    run.code(11);
+    let page = read(&html(&d, "cont.html"));
+    assert_eq!(page.traces.len(), 5);
+    assert_eq!(page.traces[4], states(6));
+    assert_eq!(page.headings.last().unwrap(), "Counterexample: deadlock");
+    let lines: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("::")).collect();
+    assert_eq!(lines.len(), 5, "{run}");
+    assert_eq!(lines[4], "::error file=Steps.tla,line=5,col=1,title=tlacheck check::Deadlock reached (counterexample of 6 states)");
+}
+
+/// A configuration in the .tla file (`---- CONFIG Cfg ----` given as `--config Cfg.tla`):
+/// the page lists its constants, not the module's text. TLC 2026 (`-config Cfg.tla`): Inv
+/// fails at x = 2, a counterexample of 3 states (exit 12).
+#[test]
+fn the_constants_of_a_config_section_are_listed() {
+    let d = Dir::new();
+    d.file(
+        "Cfg.tla",
+        "---- CONFIG Cfg ----\nINIT Init\nNEXT Next\nINVARIANT Inv\nCONSTANT N = 2\n====\n---- MODULE Cfg ----\nEXTENDS Naturals\nCONSTANT N\nVARIABLE x\nInit == x = 0\nNext == x < N /\\ x' = x + 1\nInv == x < N\n====\n",
+    );
+    d.check(&["Cfg.tla", "--config", "Cfg.tla", "--html", "cfg.html"])
+        .code(12);
+    let text = html(&d, "cfg.html");
+    assert!(
+        text.contains("<ul class=\"constants\"><li><code>N = 2</code></li></ul>"),
+        "{text}"
+    );
+    assert_eq!(read(&text).traces, [states(3)]);
+}
+
+/// A spec that does not parse still gets its page (a CI job keeping the page has one): the
+/// exit code and SANY's message with its place.
+#[test]
+fn a_parse_error_gets_a_page_with_the_message() {
+    let d = Dir::new();
+    d.file(
+        "Bad.tla",
+        "---- MODULE Bad ----\nVARIABLE x\nInit == x = y\n====\n",
+    )
+    .file("Bad.cfg", "INIT Init\n");
+    let run = d.check(&["Bad.tla", "--html", "bad.html"]);
+    let code = run.error_code().code.unwrap();
+    let text = html(&d, "bad.html");
+    assert!(
+        text.contains("<span class=\"couldnotrun outcome\">could not run</span>"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("<tr><th>Exit code</th><td>{code}</td></tr>")),
+        "{text}"
+    );
+    assert!(text.contains("Bad.tla:3:13"), "{text}");
+    assert!(read(&text).traces.is_empty());
+}
+
+/// The variables are shown in the order TLC prints them, not the JSON's alphabetical one:
+/// TLC 2026 prints this spec's states as `/\ zeta = 0` then `/\ alpha = 0`. So do the check's
+/// page and, from the child's JSON, the suite's.
+#[test]
+fn the_variables_are_in_the_order_tlc_prints_them() {
+    let d = Dir::new();
+    d.file(
+        "Ord.tla",
+        "---- MODULE Ord ----\nEXTENDS Naturals\nVARIABLES zeta, alpha\nInit == zeta = 0 /\\ alpha = 0\nNext == zeta < 2 /\\ zeta' = zeta + 1 /\\ alpha' = alpha\nInv == zeta < 2\n====\n",
+    )
+    .file("Ord.cfg", "INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    .file(
+        "verify.toml",
+        "[suite]\nname = \"ord\"\n\n[[check]]\nname = \"Ord\"\nspec = \"Ord.tla\"\nconfig = \"Ord.cfg\"\n",
+    );
+    d.check(&["Ord.tla", "--html", "check.html"]).code(12);
+    d.run("verify", &["verify.toml", "--html", "suite.html"])
+        .code(1);
+    for page in ["check.html", "suite.html"] {
+        let text = html(&d, page);
+        let dom = tl::parse(&text, tl::ParserOptions::default()).unwrap();
+        let p = dom.parser();
+        let vars: Vec<String> = (dom.query_selector("tr.var").unwrap())
+            .filter_map(|h| h.get(p))
+            .filter_map(|n| attr(n, "data-var"))
+            .collect();
+        assert_eq!(vars, ["zeta", "alpha"].repeat(3), "{page}: {text}");
+    }
+}

@@ -229,6 +229,11 @@ impl Evaluator<'_> {
             Implies => Value::Bool(!bool_arg(&vals[0])? || bool_arg(&vals[1])?),
             Equiv => Value::Bool(bool_arg(&vals[0])? == bool_arg(&vals[1])?),
             Not => Value::Bool(!bool_arg(&vals[0])?),
+            // TLC's SetEnumValue.cup: an empty explicit set on the left gives the right
+            // operand as it is (`{} \cup 0..1` stays an interval, `{} \cup Nat` is Nat).
+            Cup if matches!(&vals[0], Value::Set(s) if s.is_empty()) => {
+                vals.pop().expect("two arguments")
+            }
             Cup => {
                 let b = enumerate(&vals[1], loc)?;
                 let a = enumerate(&vals[0], loc)?;

@@ -488,7 +488,8 @@ impl Evaluator<'_> {
         let single = bounds.len() == 1 && (bounds[0].vars.len() == 1 || bounds[0].tuple);
         if single {
             let b = &bounds[0];
-            let dom = self.expr(&b.set, env, sv)?.enumerate().at(b.set.loc)?;
+            let set = self.expr(&b.set, env, sv)?;
+            let dom = set.enumerate().at(b.set.loc)?;
             let mut vals = Vec::with_capacity(dom.len());
             let mark = env.len();
             for x in dom.iter() {
@@ -497,7 +498,9 @@ impl Evaluator<'_> {
                 env.truncate(mark);
                 vals.push(v?);
             }
-            return Ok(Value::from_func(FuncValue::from_domain_set(&dom, vals)));
+            let f = FuncValue::from_domain_set(&dom, vals);
+            // TLC's FcnRcdValue keeps an interval domain only when built on one.
+            return Ok(Value::from_func(f.holding_set_domain(!set.is_interval())));
         }
         let mut pairs = Vec::new();
         self.for_each_binding(bounds, env, sv, &mut |ev, env| {

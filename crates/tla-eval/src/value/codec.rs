@@ -32,6 +32,7 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) {
             out.push(match f.kind() {
                 FuncKind::Tuple => 0,
                 FuncKind::Record => 1,
+                FuncKind::Fcn if f.holds_set_domain() => 3,
                 FuncKind::Fcn => 2,
             });
             match f.domain() {
@@ -102,7 +103,8 @@ pub fn decode(input: &mut &[u8]) -> Option<Value> {
         3 => Value::ModelValue(ModelValue::new(read_text(input)?)),
         4 => Value::Set(SetValue::from_sorted_unchecked(read_all(input)?)),
         5 => {
-            let kind = match take(input, 1)?[0] {
+            let tag = take(input, 1)?[0];
+            let kind = match tag {
                 0 => FuncKind::Tuple,
                 1 => FuncKind::Record,
                 _ => FuncKind::Fcn,
@@ -112,7 +114,8 @@ pub fn decode(input: &mut &[u8]) -> Option<Value> {
                 _ => Domain::Explicit(read_all(input)?.into()),
             };
             let values = read_all(input)?.into_boxed_slice();
-            Value::Func(Arc::new(FuncValue::from_parts(kind, domain, values)))
+            let f = FuncValue::from_parts(kind, domain, values).holding_set_domain(tag == 3);
+            Value::Func(Arc::new(f))
         }
         6 => Value::Interval(int(input)?, int(input)?),
         7 => Value::Subset(Arc::new(decode(input)?)),

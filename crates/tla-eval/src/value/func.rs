@@ -62,6 +62,10 @@ pub enum Domain {
 #[derive(Clone)]
 pub struct FuncValue {
     kind: FuncKind,
+    /// A [`Domain::Range`] that TLC holds as an array of integers (`FcnRcdValue` built on
+    /// a set that is not an interval, by `:>`/`@@`): DOMAIN gives a set, not an interval.
+    /// Printing only, as `kind`.
+    set_domain: bool,
     domain: Domain,
     values: Box<[Value]>,
 }
@@ -107,6 +111,7 @@ impl FuncValue {
         });
         FuncValue {
             kind,
+            set_domain: false,
             domain,
             values,
         }
@@ -116,6 +121,7 @@ impl FuncValue {
     pub fn tuple(values: Vec<Value>) -> FuncValue {
         FuncValue {
             kind: FuncKind::Tuple,
+            set_domain: false,
             domain: Domain::Range(1),
             values: values.into(),
         }
@@ -167,7 +173,8 @@ impl FuncValue {
             FuncKind::Fcn,
             Domain::from_sorted(dom.into()),
             values.into(),
-        ))
+        )
+        .holding_set_domain(true))
     }
 
     /// `[x \in S |-> ...]` for a normalized `S`: no sorting, the domain shares
@@ -175,6 +182,7 @@ impl FuncValue {
     pub fn from_domain_set(domain: &SetValue, values: Vec<Value>) -> FuncValue {
         assert_eq!(domain.len(), values.len(), "one value per domain element");
         Self::from_parts(FuncKind::Fcn, Domain::from_set(domain), values.into())
+            .holding_set_domain(true)
     }
 
     /// `[x \in lo..lo+n-1 |-> ...]`.
@@ -193,6 +201,18 @@ impl FuncValue {
 
     pub fn kind(&self) -> FuncKind {
         self.kind
+    }
+
+    /// Marks a function on consecutive integers as held by TLC on a set (`as_set`) or on
+    /// an interval.
+    pub fn holding_set_domain(mut self, as_set: bool) -> FuncValue {
+        self.set_domain = as_set && matches!(self.domain, Domain::Range(_)) && !self.is_empty();
+        self
+    }
+
+    /// See [`FuncValue::holding_set_domain`].
+    pub fn holds_set_domain(&self) -> bool {
+        self.set_domain
     }
 
     pub fn domain(&self) -> &Domain {
@@ -222,6 +242,11 @@ impl FuncValue {
     /// `DOMAIN f`: an interval for range domains, a set otherwise.
     pub fn domain_value(&self) -> Value {
         match &self.domain {
+            Domain::Range(lo) if self.set_domain => Value::Set(SetValue::from_sorted_unchecked(
+                (0..self.values.len() as i64)
+                    .map(|i| Value::Int(lo + i))
+                    .collect(),
+            )),
             Domain::Range(lo) => Value::Interval(*lo, lo + self.values.len() as i64 - 1),
             Domain::Explicit(d) => Value::Set(SetValue::from_arc_unchecked(d.clone())),
         }
@@ -385,6 +410,7 @@ impl FuncValue {
         values[i] = v;
         FuncValue {
             kind: self.kind,
+            set_domain: self.set_domain,
             domain: self.domain.clone(),
             values: values.into(),
         }
@@ -400,6 +426,7 @@ impl FuncValue {
         );
         FuncValue {
             kind: self.kind,
+            set_domain: self.set_domain,
             domain: self.domain.clone(),
             values: values.into(),
         }

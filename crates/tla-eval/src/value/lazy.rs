@@ -481,7 +481,8 @@ impl Value {
                 };
                 Ok(Odometer::start(
                     vec![range; dom.len()],
-                    OdoShape::Func(Domain::from_set(&dom)),
+                    // TLC's elements keep an interval domain only when D is one.
+                    OdoShape::Func(Domain::from_set(&dom), !fs.domain.is_interval()),
                 ))
             }
             Value::RecordSet(rs) => {
@@ -699,7 +700,8 @@ impl SubsetIter {
 
 /// What an odometer's picks are assembled into.
 enum OdoShape {
-    Func(Domain),
+    /// The domain, and whether TLC holds it as a set (see `FuncValue::holds_set_domain`).
+    Func(Domain, bool),
     Record(Arc<[Value]>),
     Tuple,
 }
@@ -747,7 +749,10 @@ impl Odometer {
             self.idx[p] = 0;
         }
         Some(Value::from(match &self.shape {
-            OdoShape::Func(d) => FuncValue::from_parts(FuncKind::Fcn, d.clone(), picks.into()),
+            OdoShape::Func(d, as_set) => {
+                FuncValue::from_parts(FuncKind::Fcn, d.clone(), picks.into())
+                    .holding_set_domain(*as_set)
+            }
             OdoShape::Record(names) => FuncValue::record_from_sorted_names(names.clone(), picks),
             OdoShape::Tuple => FuncValue::tuple(picks),
         }))

@@ -101,6 +101,12 @@ pub enum Value {
 }
 
 impl Value {
+    /// Whether this is an integer interval `lo..hi` (as written, not a set that happens to
+    /// hold consecutive integers).
+    pub fn is_interval(&self) -> bool {
+        matches!(self, Value::Interval(..))
+    }
+
     /// The address of the shared object a compound value is held in (None for scalars and
     /// the infinite sets): equal addresses of one kind are one object, not merely equal values.
     pub(crate) fn object_address(&self) -> Option<usize> {

@@ -13,6 +13,8 @@ pub struct RunInfo {
     pub constants: Vec<String>,
     /// tlacheck's version.
     pub version: String,
+    /// How the states were explored: `breadth-first search`, `simulation ...`.
+    pub mode: String,
 }
 
 /// The run's facts: what was checked, with which constants, and what came of it.
@@ -30,13 +32,15 @@ pub(crate) fn summary_rows(info: &RunInfo, s: &Summary) -> Vec<(&'static str, St
         "<span class=\"{outcome_class} outcome\">{}</span>",
         esc(&s.outcome)
     );
-    if let Some(v) = s.violation().filter(|_| !s.succeeded()) {
-        outcome.push_str(&format!(": <code class=\"violated\">{}</code>", esc(&v)));
+    // The property's name; a deadlock or an error says itself (the error in its section).
+    if let Some(v) = &s.violated {
+        outcome.push_str(&format!(": <code class=\"violated\">{}</code>", esc(v)));
     }
     vec![
         ("Spec", format!("<code>{}</code>", esc(&info.spec))),
         ("Config", format!("<code>{}</code>", esc(&info.config))),
         ("Constants", constants),
+        ("Mode", esc(&info.mode)),
         ("Outcome", outcome),
         ("Distinct states", grouped(s.distinct)),
         ("States generated", grouped(s.generated)),
@@ -50,15 +54,42 @@ pub(crate) fn summary_rows(info: &RunInfo, s: &Summary) -> Vec<(&'static str, St
     ]
 }
 
-/// The whole page of one check.
-pub fn check_page(info: &RunInfo, s: &Summary) -> String {
+/// The whole page of one check; `continued`: with -continue, each violation the search went
+/// on after, with its counterexample.
+pub fn check_page(info: &RunInfo, s: &Summary, continued: &[Summary]) -> String {
     let mut page = Page::new(&format!("tlacheck check {}", info.spec));
-    page.section("Summary", "summary", &facts(&summary_rows(info, s)));
+    let mut rows = summary_rows(info, s);
+    if !continued.is_empty() {
+        let n = format!("{}, the search went on after each", continued.len());
+        rows.insert(5, ("Violations found", n));
+    }
+    page.section("Summary", "summary", &facts(&rows));
     if let Some(e) = &s.error {
         page.section(
             "Error",
             "error",
             &format!("<pre class=\"msg\">{}</pre>", esc(e)),
+        );
+    }
+    for (k, c) in continued.iter().enumerate() {
+        let n = k + 1;
+        let what = c.violation().unwrap_or_else(|| c.outcome.clone());
+        let id = format!("c{n}");
+        let trace = Labelled {
+            id: &id,
+            steps: &c.trace,
+            lasso: c.lasso.as_deref(),
+            code: Vec::new(),
+            word: "State",
+            order: &c.variables,
+        };
+        if !c.trace.is_empty() {
+            page.search_box();
+        }
+        page.section(
+            &format!("Violation {n} of {}: {what}", continued.len()),
+            &format!("violation-{n}"),
+            &trace.html(),
         );
     }
     if !s.trace.is_empty() {
@@ -69,8 +100,38 @@ pub fn check_page(info: &RunInfo, s: &Summary) -> String {
             lasso: s.lasso.as_deref(),
             code: Vec::new(),
             word: "State",
+            order: &s.variables,
         };
-        page.section("Counterexample", "counterexample", &trace.html());
+        let heading = match (&s.violated, s.outcome.as_str()) {
+            (Some(v), _) => format!("Counterexample: {v}"),
+            (None, "deadlock failure") => "Counterexample: deadlock".to_string(),
+            (None, "error") => "The behaviour up to the error".to_string(),
+            _ => "Counterexample".to_string(),
+        };
+        page.section(&heading, "counterexample", &trace.html());
     }
+    page.finish()
+}
+
+/// The page of a check that stopped before a result (a parse error, a bad .cfg): what was
+/// asked and the message, as printed.
+pub fn not_run_page(info: &RunInfo, message: &str, exit_code: u8) -> String {
+    let mut page = Page::new(&format!("tlacheck check {}", info.spec));
+    let rows = [
+        ("Spec", format!("<code>{}</code>", esc(&info.spec))),
+        ("Config", format!("<code>{}</code>", esc(&info.config))),
+        (
+            "Outcome",
+            "<span class=\"couldnotrun outcome\">could not run</span>".to_string(),
+        ),
+        ("Exit code", exit_code.to_string()),
+        ("tlacheck", esc(&info.version)),
+    ];
+    page.section("Summary", "summary", &facts(&rows));
+    page.section(
+        "Error",
+        "error",
+        &format!("<pre class=\"msg\">{}</pre>", esc(message)),
+    );
     page.finish()
 }

@@ -13,6 +13,19 @@ fn shown(step: &Step) -> &serde_json::Map<String, serde_json::Value> {
     step.alias.as_ref().unwrap_or(&step.state)
 }
 
+/// A state's entries: the variables in `order` first when `variables` (not an
+/// ALIAS's fields), then the rest as they come.
+fn ordered<'m>(
+    vars: &'m serde_json::Map<String, serde_json::Value>,
+    order: &[String],
+    variables: bool,
+) -> Vec<(&'m String, &'m serde_json::Value)> {
+    let order = if variables { order } else { &[] };
+    let first = order.iter().filter_map(|n| vars.get_key_value(n));
+    let rest = vars.iter().filter(|(k, _)| !order.contains(k));
+    first.chain(rest).collect()
+}
+
 fn text_of(v: &serde_json::Value) -> String {
     v.as_str().map_or_else(|| v.to_string(), str::to_string)
 }
@@ -36,6 +49,9 @@ pub struct Labelled<'a> {
     pub code: Vec<Vec<String>>,
     /// The word before each state's number: `State`, or `Event` for a trace's prefix.
     pub word: &'a str,
+    /// The variables in the order TLC prints them (the JSON's states are in alphabetical
+    /// order); empty: that order.
+    pub order: &'a [String],
 }
 
 impl Labelled<'_> {
@@ -69,12 +85,19 @@ impl Labelled<'_> {
             if !place.is_empty() {
                 let _ = write!(out, " <span class=\"loc\">{}</span>", esc(place));
             }
+            if back == Some(n) {
+                let _ = write!(
+                    out,
+                    " <span class=\"loop-mark\">&#8635; the loop starts here: state {} returns to it</span>",
+                    self.steps.len()
+                );
+            }
             for c in self.code.get(i).into_iter().flatten() {
                 let _ = write!(out, " <span class=\"code\">&#8594; {}</span>", esc(c));
             }
             out.push_str("</div>\n<table class=\"vars\">\n");
             let vars = shown(step);
-            for (name, v) in vars {
+            for (name, v) in ordered(vars, self.order, step.alias.is_none()) {
                 let new = text_of(v);
                 let old = before.and_then(|b| b.get(name)).map(text_of);
                 match old {
@@ -86,6 +109,14 @@ impl Labelled<'_> {
                             value::html(&old),
                             value::html(&new)
                         );
+                        if let Some(parts) = value::changed_parts(&old, &new) {
+                            let _ = writeln!(
+                                out,
+                                "<tr class=\"parts\" data-var=\"{}\"><td></td><td colspan=\"2\">{}</td></tr>",
+                                esc(name),
+                                parts_html(&parts)
+                            );
+                        }
                     }
                     _ => {
                         let class = if before.is_some() {
@@ -126,6 +157,38 @@ impl Labelled<'_> {
         out.push_str("</ol>\n");
         out
     }
+}
+
+/// What changed inside a value, one line a part: `key: old → new`, `key: added new`,
+/// `key: removed old` (a set's elements without a key).
+fn parts_html(parts: &[value::Part]) -> String {
+    let mut out = String::from("<ul class=\"parts\">");
+    for p in parts {
+        out.push_str("<li>");
+        if !p.key.is_empty() {
+            let _ = write!(out, "<code class=\"key\">{}</code> ", esc(&p.key));
+        }
+        match (p.old, p.new) {
+            (Some(o), Some(n)) => {
+                let _ = write!(
+                    out,
+                    "<span class=\"old\">{}</span> &#8594; <span class=\"new\">{}</span>",
+                    value::html(o),
+                    value::html(n)
+                );
+            }
+            (None, Some(n)) => {
+                let _ = write!(out, "added <span class=\"new\">{}</span>", value::html(n));
+            }
+            (Some(o), None) => {
+                let _ = write!(out, "removed <span class=\"old\">{}</span>", value::html(o));
+            }
+            (None, None) => {}
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ul>");
+    out
 }
 
 #[cfg(test)]

@@ -109,6 +109,11 @@ fn links_table(extras: &Extras) -> String {
     t
 }
 
+/// A wide table, scrolled on its own rather than widening the page.
+fn scroll(table: &str) -> String {
+    format!("<div class=\"scroll\">{table}</div>")
+}
+
 /// The whole page of one suite run.
 pub fn suite_page(
     run: &SuiteRun,
@@ -147,12 +152,12 @@ pub fn suite_page(
         ("tlacheck", esc(run.version)),
     ];
     page.section("Summary", "summary", &facts(&rows));
-    page.section("Results", "results", &results_table(outcomes));
+    page.section("Results", "results", &scroll(&results_table(outcomes)));
     if !coverage.is_empty() {
-        page.section("Coverage", "coverage", &coverage_table(coverage));
+        page.section("Coverage", "coverage", &scroll(&coverage_table(coverage)));
     }
     if !extras.links.is_empty() {
-        page.section("Properties", "properties", &links_table(extras));
+        page.section("Properties", "properties", &scroll(&links_table(extras)));
     }
     let traced: Vec<(usize, &Outcome)> = (outcomes.iter().enumerate())
         .filter(|(_, o)| {
@@ -181,13 +186,21 @@ pub fn suite_page(
             lasso: f.lasso.as_deref(),
             code,
             word: "State",
+            order: &f.variables,
+        };
+        // The check an item belongs to, when it is not the item itself (a witness's, a
+        // mutant's).
+        let of = match o.item.check == o.item.name {
+            true => String::new(),
+            false => format!("of {}, ", o.item.check),
         };
         let _ = write!(
             html,
-            "<h3>{} {} ({}, {}): {}</h3>\n{}",
+            "<h3>{} {} ({}{}, {}): {}</h3>\n{}",
             esc(o.item.kind.word()),
             esc(&o.item.name),
-            esc(&o.item.check),
+            esc(&of),
+            esc(&o.item.spec),
             esc(&o.item.config),
             esc(o.message.lines().next().unwrap_or("")),
             trace.html()

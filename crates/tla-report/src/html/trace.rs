@@ -121,6 +121,7 @@ pub fn trace_page(run: &TraceRun, verdict: &Verdict) -> String {
             lasso: None,
             code: Vec::new(),
             word: "State",
+            order: &[],
         };
         let intro = format!(
             "<p>{} state(s) agree with the events before step {}.</p>\n",

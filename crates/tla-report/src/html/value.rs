@@ -9,9 +9,10 @@ use std::fmt::Write;
 /// Values up to this many characters are shown on one line, unfolded.
 const INLINE: usize = 60;
 
-/// One compound value's parts: its closing bracket and each item (with its `key |-> ` or
+/// One compound value's parts: its brackets and each item (with its `key |-> ` or
 /// `key :> `).
 struct Compound<'a> {
+    open: &'a str,
     close: &'a str,
     items: Vec<(&'a str, &'a str)>,
 }
@@ -123,7 +124,103 @@ fn compound(text: &str) -> Option<Compound<'_>> {
             .map(|it| keyed(it, " :> "))
             .collect::<Option<_>>()?,
     };
-    Some(Compound { close, items })
+    Some(Compound { open, close, items })
+}
+
+/// One part of a compound value that a step changed: a record's field, a function's
+/// argument or a sequence's position (`key`; empty for a set's element) with its value
+/// before and after (`None`: not there).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Part<'a> {
+    pub key: String,
+    pub old: Option<&'a str>,
+    pub new: Option<&'a str>,
+}
+
+/// A value's kind (its opening bracket) and items, an empty set or sequence included.
+fn kind_items(text: &str) -> Option<(&str, Vec<(&str, &str)>)> {
+    match text {
+        "{}" => Some(("{", Vec::new())),
+        "<<>>" => Some(("<<", Vec::new())),
+        _ => compound(text).map(|c| (c.open, c.items)),
+    }
+}
+
+/// The parts that differ between two values of the same compound kind, so that a change
+/// deep in a long record or function is seen without unfolding it: the fields or
+/// arguments whose value differs, a set's elements added and removed, a sequence's
+/// positions changed (after the common head and tail, so that a queue's pop or push is one
+/// part). `None` when the values are not of one compound kind, or when no item stayed as
+/// it was in a value short enough to be read whole (the parts would be that value again).
+pub fn changed_parts<'a>(old: &'a str, new: &'a str) -> Option<Vec<Part<'a>>> {
+    let (kind, was) = kind_items(old)?;
+    let (kind_now, now) = kind_items(new)?;
+    if kind != kind_now {
+        return None;
+    }
+    let part = |key: String, old, new| Part { key, old, new };
+    let mut parts = Vec::new();
+    match kind {
+        "{" => {
+            let gone = (was.iter()).filter(|(_, v)| !now.iter().any(|(_, n)| n == v));
+            parts.extend(gone.map(|(_, v)| part(String::new(), Some(*v), None)));
+            let added = (now.iter()).filter(|(_, v)| !was.iter().any(|(_, o)| o == v));
+            parts.extend(added.map(|(_, v)| part(String::new(), None, Some(*v))));
+        }
+        "<<" => {
+            let head = (was.iter().zip(&now)).take_while(|(a, b)| a == b).count();
+            let rest = was.len().min(now.len()) - head;
+            let tail = (was.iter().rev().zip(now.iter().rev()))
+                .take(rest)
+                .take_while(|(a, b)| a == b)
+                .count();
+            let (w, n) = (&was[head..was.len() - tail], &now[head..now.len() - tail]);
+            if w.len() == n.len() {
+                for (i, (a, b)) in w.iter().zip(n).enumerate() {
+                    parts.push(part(format!("[{}]", head + i + 1), Some(a.1), Some(b.1)));
+                }
+            } else {
+                for (i, a) in w.iter().enumerate() {
+                    parts.push(part(format!("[{}]", head + i + 1), Some(a.1), None));
+                }
+                for (i, b) in n.iter().enumerate() {
+                    parts.push(part(format!("[{}]", head + i + 1), None, Some(b.1)));
+                }
+            }
+        }
+        _ => {
+            let key = |k: &str| {
+                k.trim_end_matches(" |-> ")
+                    .trim_end_matches(" :> ")
+                    .to_string()
+            };
+            for (k, v) in &was {
+                match now.iter().find(|(kn, _)| kn == k) {
+                    Some((_, n)) if n == v => {}
+                    found => parts.push(part(key(k), Some(*v), found.map(|(_, n)| *n))),
+                }
+            }
+            for (k, n) in now
+                .iter()
+                .filter(|(k, _)| !was.iter().any(|(ko, _)| ko == k))
+            {
+                parts.push(part(key(k), None, Some(*n)));
+            }
+        }
+    }
+    // Worth showing when it narrows the change (some item stayed as it was), or when the
+    // value is folded (too long for a line) and both sides have items, so that the parts
+    // are seen without unfolding it.
+    let kept = match kind {
+        "{" => (was.iter())
+            .filter(|(_, v)| now.iter().any(|(_, n)| n == v))
+            .count(),
+        "<<" => was.len() - parts.iter().filter(|p| p.old.is_some()).count(),
+        _ => (was.iter()).filter(|item| now.contains(item)).count(),
+    };
+    let long = old.chars().count().max(new.chars().count()) > INLINE;
+    let folded = long && !was.is_empty() && !now.is_empty() && parts.len() > 1;
+    (!parts.is_empty() && (kept > 0 || folded)).then_some(parts)
 }
 
 #[cfg(test)]
@@ -163,6 +260,62 @@ mod tests {
         assert!(compound("[S -> T]").is_none());
         assert!(compound("{1} \\cup {2}").is_none());
         assert!(compound("\"{a}\"").is_none());
+    }
+
+    fn parts<'a>(old: &'a str, new: &'a str) -> Vec<(String, Option<&'a str>, Option<&'a str>)> {
+        (changed_parts(old, new).unwrap_or_default().into_iter())
+            .map(|p| (p.key, p.old, p.new))
+            .collect()
+    }
+
+    #[test]
+    fn the_changed_parts_are_the_fields_elements_and_positions_that_differ() {
+        assert_eq!(
+            parts(
+                "(n1 :> <<v, v>> @@ n2 :> <<>> @@ n3 :> <<>>)",
+                "(n1 :> <<v, v>> @@ n2 :> <<v>> @@ n3 :> <<>>)"
+            ),
+            [("n2".into(), Some("<<>>"), Some("<<v>>"))]
+        );
+        assert_eq!(
+            parts("[a |-> 1, b |-> 2]", "[a |-> 1, b |-> 3, c |-> 4]"),
+            [
+                ("b".into(), Some("2"), Some("3")),
+                ("c".into(), None, Some("4"))
+            ]
+        );
+        assert_eq!(
+            parts("{1, 2}", "{2, 3}"),
+            [("".into(), Some("1"), None), ("".into(), None, Some("3"))]
+        );
+        assert_eq!(parts("{1}", "{1, 2}"), [("".into(), None, Some("2"))]);
+        // A queue's pop and push: one position each, not every position shifted.
+        assert_eq!(
+            parts("<<1, 2, 3>>", "<<2, 3>>"),
+            [("[1]".into(), Some("1"), None)]
+        );
+        assert_eq!(
+            parts("<<1, 2>>", "<<1, 2, 3>>"),
+            [("[3]".into(), None, Some("3"))]
+        );
+        assert_eq!(
+            parts("<<1, 2, 3>>", "<<1, 5, 3>>"),
+            [("[2]".into(), Some("2"), Some("5"))]
+        );
+        // A long record whose every field changed: its fields, not to be unfolded.
+        let (o, n) = (
+            "[alpha |-> \"aaaaaaaaaaaaaaaaaaaa\", beta |-> \"bbbbbbbbbbbbbbbbbbbbbbbbbbbb\"]",
+            "[alpha |-> \"cccccccccccccccccccc\", beta |-> \"dddddddddddddddddddddddddddd\"]",
+        );
+        assert_eq!(changed_parts(o, n).map(|p| p.len()), Some(2));
+        // Nothing stayed in a short value, or the kinds differ: nothing to narrow.
+        assert!(changed_parts("[a |-> 1]", "[a |-> 2]").is_none());
+        assert!(changed_parts("[a |-> 1, b |-> 2]", "[a |-> 2, b |-> 3]").is_none());
+        assert!(changed_parts("{}", "{1}").is_none());
+        assert!(changed_parts("{1}", "{2}").is_none());
+        assert!(changed_parts("<<1>>", "<<2, 3>>").is_none());
+        assert!(changed_parts("<<1>>", "{1}").is_none());
+        assert!(changed_parts("1", "2").is_none());
     }
 
     #[test]

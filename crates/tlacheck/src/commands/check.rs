@@ -4,6 +4,7 @@ use super::{tlc_text, tool_mode};
 use std::path::PathBuf;
 use std::time::Instant;
 use tla_check::session::{self, Setup};
+use tla_check::summary::Summary;
 use tla_eval::error::Phase;
 
 #[derive(clap::Args)]
@@ -213,9 +214,15 @@ pub fn run(args: Args) -> u8 {
     let loaded = match session::load(&setup) {
         Ok(l) => l,
         Err(e) => {
-            eprint!("{}", e.message);
-            args.report.diagnostics(&e.message, &args.spec);
-            return e.status;
+            if !args.json && !args.tlc.tool && !args.simulate {
+                let mut mode_line = tlc_text::mode_line(args.fp, args.seed, workers);
+                if args.tlc.dfid.is_some() {
+                    mode_line = mode_line.replacen("breadth-first", "depth-first", 1);
+                }
+                let starting = tlc_text::starting_line(std::time::SystemTime::now());
+                println!("{mode_line}\n{starting}");
+            }
+            return setup_failed(&args, &e, start);
         }
     };
     match args.checkpoint.plan(&setup, &loaded, args.json) {
@@ -283,14 +290,9 @@ pub fn run(args: Args) -> u8 {
     let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
         if args.simulate {
             let sim = args.sim();
-            return Ran::Simulated(super::simulate::run(
-                &loaded.spec,
-                model,
-                ev,
-                &sim,
-                args.json,
-                start,
-            ));
+            let (status, json) =
+                super::simulate::run(&loaded.spec, model, ev, &sim, args.json, start);
+            return Ran::Printed(status, json);
         }
         // TLC's warnings about the model (DFID's too: TLC's DFIDModelChecker is an
         // AbstractChecker), through the evaluator's history of warnings (the
@@ -322,7 +324,8 @@ pub fn run(args: Args) -> u8 {
                 dump: dump.clone(),
                 drop_step: args.debug_drop_step,
             };
-            return Ran::Simulated(super::dfid::run(&loaded.spec, model, ev, run));
+            let (status, json) = super::dfid::run(&loaded.spec, model, ev, run);
+            return Ran::Printed(status, json);
         }
         let setup = match args.checkpoint.for_model(setup.checkpoint.clone(), model) {
             Ok(checkpoint) => Setup {
@@ -349,11 +352,22 @@ pub fn run(args: Args) -> u8 {
             outcome.report.viewed = tla_check::view_print::texts(&loaded.spec, ev, model, trace);
             outcome.text = tla_check::report::render(&loaded.spec, &model.vars, &outcome.report);
         }
-        Ran::Searched(Box::new(outcome))
+        let continued =
+            tla_check::report::continued_summaries(&loaded.spec, &model.vars, &outcome.report);
+        Ran::Searched(Box::new(outcome), continued)
     });
-    let outcome = match ran {
-        Ok(Ran::Searched(o)) => *o,
-        Ok(Ran::Simulated(status)) => return status,
+    let (outcome, continued) = match ran {
+        Ok(Ran::Searched(o, continued)) => (*o, continued),
+        Ok(Ran::Printed(status, json)) => {
+            // The simulation's or DFID search's counterexample, on the page as a search's is.
+            let report = |j| reports(&args, &j, &[], start);
+            let reported = json.map_or(Ok(()), report);
+            if let Err(e) = reported {
+                eprintln!("{e}");
+                return 2;
+            }
+            return status;
+        }
         Ok(Ran::Refused(message)) => {
             eprintln!("{message}");
             return 2;
@@ -361,11 +375,7 @@ pub fn run(args: Args) -> u8 {
         Ok(Ran::Stopped(message, status)) => {
             return stop_before_search(&args, head, &message, start, status)
         }
-        Err(e) => {
-            eprint!("{}", e.message);
-            args.report.diagnostics(&e.message, &args.spec);
-            return e.status;
-        }
+        Err(e) => return setup_failed(&args, &e, start),
     };
     // Written now, reported after the result: a failed dump must not hide the check's result.
     // A counterexample that did not replay is not written.
@@ -395,7 +405,7 @@ pub fn run(args: Args) -> u8 {
             }
         }
     }
-    if let Err(e) = reports(&args, &outcome, start) {
+    if let Err(e) = reports(&args, &outcome.json, &continued, start) {
         dumped = Some(Err(e));
     }
     if let Some(Err(e)) = dumped {
@@ -405,32 +415,127 @@ pub fn run(args: Args) -> u8 {
     outcome.status
 }
 
+/// A run that could not start: where the spec or the model is at fault on stderr, and TLC's
+/// closing lines on stdout, so that a script reading TLC's output finds its `Error:` line.
+fn setup_failed(args: &Args, e: &session::SetupError, start: Instant) -> u8 {
+    eprint!("{}", e.message);
+    if args.json || args.tlc.tool {
+        if !e.tlc_error.is_empty() {
+            eprintln!("Error: {}", e.tlc_error);
+        }
+    } else {
+        if !e.tlc_error.is_empty() {
+            println!("Error: {}", e.tlc_error);
+        }
+        let now = std::time::SystemTime::now();
+        println!("{}", tlc_text::finished_line(start.elapsed(), now));
+    }
+    let message = match e.tlc_error.is_empty() {
+        true => e.message.clone(),
+        false => format!("{}Error: {}\n", e.message, e.tlc_error),
+    };
+    not_run(args, &message, e.status)
+}
+
 /// `--html` and `--annotate`: the result's page and annotations, from its JSON summary (the
-/// ALIAS applied as in the text).
-fn reports(args: &Args, outcome: &session::Outcome, start: Instant) -> Result<(), String> {
+/// ALIAS applied as in the text) and, with -continue, each violation the search went on after.
+fn reports(
+    args: &Args,
+    json: &serde_json::Value,
+    continued: &[Summary],
+    start: Instant,
+) -> Result<(), String> {
     if args.report.html.is_none() && args.report.annotate.is_none() {
         return Ok(());
     }
-    let mut summary: tla_check::summary::Summary =
-        serde_json::from_value(outcome.json.clone()).unwrap_or_default();
+    let mut summary: Summary = serde_json::from_value(json.clone()).unwrap_or_default();
     summary.seconds = Some(start.elapsed().as_secs_f64());
-    let config = (args.config.clone()).unwrap_or_else(|| args.spec.with_extension("cfg"));
-    let cfg = std::fs::read_to_string(&config).unwrap_or_default();
-    args.report.annotate(&tla_report::annotate::check(
-        &args.spec,
-        &args.library,
-        &cfg,
-        &summary,
-    ));
+    let (config, cfg) = config_of(args);
+    // One annotation per violation. With -continue the run's summary names the first of
+    // those the search went on after (and exits 0), unless the run ended with one of its own.
+    let own = continued.is_empty() || summary.exit_code != 0;
+    let annotated: Vec<&Summary> = continued.iter().chain(own.then_some(&summary)).collect();
+    for s in annotated {
+        args.report.annotate(&tla_report::annotate::check(
+            &args.spec,
+            &args.library,
+            &cfg,
+            s,
+        ));
+    }
     args.report.write_html(|| {
         let info = tla_report::html::RunInfo {
             spec: args.spec.display().to_string(),
             config: config.display().to_string(),
             constants: tla_suite::cfg_edit::constants(&cfg),
             version: super::report_opts::version(),
+            mode: mode(args, json),
         };
-        tla_report::html::check_page(&info, &summary)
+        tla_report::html::check_page(&info, &summary, continued)
     })
+}
+
+/// A run that stopped before a result (a parse error, a bad .cfg): its annotations and a
+/// page saying why, so that a CI job keeping the page has one; the exit status.
+fn not_run(args: &Args, message: &str, status: u8) -> u8 {
+    args.report.diagnostics(message, &args.spec);
+    let (config, cfg) = config_of(args);
+    let written = args.report.write_html(|| {
+        let info = tla_report::html::RunInfo {
+            spec: args.spec.display().to_string(),
+            config: config.display().to_string(),
+            constants: tla_suite::cfg_edit::constants(&cfg),
+            version: super::report_opts::version(),
+            mode: mode(args, &serde_json::Value::Null),
+        };
+        tla_report::html::not_run_page(&info, message, status)
+    });
+    match written {
+        Ok(()) => status,
+        Err(e) => {
+            eprintln!("{e}");
+            status
+        }
+    }
+}
+
+/// The configuration's path and its text as the run read it: `-config MC` is MC.cfg, a .tla
+/// file's is its CONFIG section; empty when it cannot be read.
+fn config_of(args: &Args) -> (PathBuf, String) {
+    let config = match &args.config {
+        Some(given) => tla_check::config::source::resolve(given, &args.spec),
+        None => args.spec.with_extension("cfg"),
+    };
+    let cfg = (std::fs::read_to_string(&config))
+        .map(|text| tla_check::config::source::from_file(&config, &text))
+        .unwrap_or_default();
+    (config, cfg)
+}
+
+/// How the run explored the states, for the page: the JSON of a simulation or DFID search
+/// says which it was.
+fn mode(args: &Args, json: &serde_json::Value) -> String {
+    let mut mode = match json["mode"].as_str() {
+        Some("simulate") => {
+            let n = json["traces"].as_u64().unwrap_or(0);
+            let s = if n == 1 { "" } else { "s" };
+            format!("simulation: {n} behaviour{s}, seed {}", json["seed"])
+        }
+        Some("dfid") => format!(
+            "depth-first iterative deepening to depth {}{}",
+            args.tlc.dfid.unwrap_or(0),
+            if json["completed"] == true {
+                ", completed"
+            } else {
+                ""
+            }
+        ),
+        _ => "breadth-first search".to_string(),
+    };
+    if args.continue_after_violation {
+        mode.push_str(", continuing after each violation (-continue)");
+    }
+    mode
 }
 
 /// TLC's trace-exploration spec, when asked for (`tlc_args.rs` decides as TLC does), unless
@@ -543,11 +648,11 @@ fn with_coverage(body: &str, coverage: &[(u32, String)]) -> String {
     out
 }
 
-/// What a run did: a search (printed by the caller) or a simulation or DFID search (already
-/// printed).
+/// What a run did: a search (printed by the caller; with -continue's violations) or a
+/// simulation or DFID search (already printed; its JSON summary unless it was refused).
 enum Ran {
-    Searched(Box<session::Outcome>),
-    Simulated(u8),
+    Searched(Box<session::Outcome>, Vec<Summary>),
+    Printed(u8, Option<serde_json::Value>),
     /// Options the model cannot be run with (exit 2).
     Refused(String),
     /// TLC's error before the search (its message without `Error: `), with its exit status.
@@ -569,5 +674,6 @@ fn stop_before_search(args: &Args, head: String, message: &str, start: Instant, 
         println!("Error: {message}");
         println!("{}", tlc_text::finished_line(start.elapsed(), now));
     }
-    status
+    // --html and --annotate: the page of a check that could not run.
+    not_run(args, &format!("Error: {message}\n"), status)
 }

@@ -22,10 +22,11 @@ pub struct Run {
     pub dump: Option<tla_check::state_dump::DumpPlan>,
 }
 
-/// Runs the search and prints it; TLC's exit status.
-pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> u8 {
+/// Runs the search and prints it; TLC's exit status and the result's JSON summary (for
+/// `--html` and `--annotate`; none when the search was refused).
+pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> (u8, Option<serde_json::Value>) {
     if !model.temporal_properties.is_empty() {
-        return refuse(&r, dfid::LIVENESS);
+        return (refuse(&r, dfid::LIVENESS), None);
     }
     let opts = DfidOptions {
         check_deadlock: model.check_deadlock && !r.no_deadlock,
@@ -44,18 +45,18 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> u8 {
     let certified =
         match super::certified::check(ev, model, deadlock, &mut found.report, drop, r.json) {
             Ok(c) => c,
-            Err(status) => return status,
+            Err(status) => return (status, None),
         };
+    let mut j = tla_check::report::to_json(spec, &model.vars, &found.report);
+    if certified {
+        j["certified"] = serde_json::json!(true);
+    }
+    j["mode"] = serde_json::json!("dfid");
+    j["completed"] = serde_json::json!(found.completed);
+    j["seconds"] = serde_json::json!(r.start.elapsed().as_secs_f64());
     if r.json {
-        let mut j = tla_check::report::to_json(spec, &model.vars, &found.report);
-        if certified {
-            j["certified"] = serde_json::json!(true);
-        }
-        j["mode"] = serde_json::json!("dfid");
-        j["completed"] = serde_json::json!(found.completed);
-        j["seconds"] = serde_json::json!(r.start.elapsed().as_secs_f64());
         println!("{j}");
-        return found.status;
+        return (found.status, Some(j));
     }
     let mut text = r.head.clone();
     let body = dfid::render(spec, &model.vars, &found);
@@ -76,7 +77,7 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> u8 {
         text.push_str(&body);
     }
     print_closing(&r, text);
-    found.status
+    (found.status, Some(j))
 }
 
 /// TLC's refusal of a model this mode cannot check (its general error, 255).

@@ -24,7 +24,7 @@ pub fn run(
     settings: &Settings,
     json: bool,
     start: Instant,
-) -> u8 {
+) -> (u8, Option<serde_json::Value>) {
     let opts = SimOptions {
         check_deadlock: model.check_deadlock && !settings.no_deadlock,
         depth: settings.depth.unwrap_or(DEFAULT_DEPTH),
@@ -61,22 +61,22 @@ pub fn run(
     let certified =
         match super::certified::check(ev, model, opts.check_deadlock, &mut r.report, drop, json) {
             Ok(c) => c,
-            Err(status) => return status,
+            Err(status) => return (status, None),
         };
+    let mut j = report::to_json(spec, &model.vars, &r.report);
+    if certified {
+        j["certified"] = serde_json::json!(true);
+    }
+    j["mode"] = serde_json::json!("simulate");
+    j["traces"] = serde_json::json!(r.traces);
+    j["seed"] = serde_json::json!(opts.seed);
+    j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
     if json {
-        let mut j = report::to_json(spec, &model.vars, &r.report);
-        if certified {
-            j["certified"] = serde_json::json!(true);
-        }
-        j["mode"] = serde_json::json!("simulate");
-        j["traces"] = serde_json::json!(r.traces);
-        j["seed"] = serde_json::json!(opts.seed);
-        j["seconds"] = serde_json::json!(start.elapsed().as_secs_f64());
         println!("{j}");
     } else {
         print!("{}", report::render_outcome(spec, &model.vars, &r.report));
         print!("{}", simulate::closing_lines(&r, opts.seed));
         println!("Finished in {:.2}s", start.elapsed().as_secs_f64());
     }
-    status
+    (status, Some(j))
 }
