@@ -27,7 +27,8 @@ use tla_sema::ir::DefId;
 use xxhash_rust::xxh3::Xxh3;
 
 const MAGIC: &[u8; 8] = b"TLACKPT\0";
-const VERSION: u32 = 1;
+// 2: state fingerprints from a hash kept per variable (a version-1 seen-set would not match).
+const VERSION: u32 = 2;
 /// The checkpoint's name inside the metadata directory.
 pub const FILE: &str = "checkpoint.bin";
 

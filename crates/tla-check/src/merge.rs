@@ -318,8 +318,9 @@ impl<'e, 'a> Explored<'e, 'a> {
     ) {
         let mut steps = c.steps.into_iter().filter(|x| x.key <= last_key).peekable();
         let mut observer = self.observer.take();
+        let winners = c.winners;
         for x in c.claimed.into_iter().filter(|x| x.key <= last_key) {
-            if seen.winner(x.fp) != Some(x.key) {
+            if !winners && seen.winner(x.fp) != Some(x.key) {
                 continue;
             }
             let parent = key_parent(x.key);

@@ -256,6 +256,24 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     })
 }
 
+/// TLC's warnings about the model before its search (MP.printWarning, in TLC's order), each
+/// with its EC code: a PROPERTY naming a state-level definition (SpecProcessor: 2255), then
+/// a SYMMETRY with temporal properties (AbstractChecker: 2279).
+pub fn startup_warnings(spec: &Spec, cfg: &Config, model: &Model) -> Vec<(i32, String)> {
+    let mut out = Vec::new();
+    for n in &cfg.properties {
+        let def = find_def(spec, spec.root, &n.name).map(|d| spec.def(d));
+        if def.is_some_and(|d| d.params.is_empty() && d.level == Level::State) {
+            let p = &n.name;
+            out.push((2255, format!("The formula {p} is a state-level formula, but it was used as a PROPERTY (or PROPERTIES), where a temporal formula is typically expected. State-level formulas used as PROPERTY or PROPERTIES are only checked in the initial state. To verify that the formula {p} holds in all states of every behavior, use INVARIANT {p} instead. Alternatively, applying the \"always\" temporal operator ([]) to the state-level formula {p} changes it into a temporal formula, asserting that {p} holds in all states of every behavior. See https://explain.tlapl.us/invariants-and-properties for additional details.")));
+        }
+    }
+    if let Some(w) = crate::symmetry::liveness_warning(model) {
+        out.push((2279, w.trim_start_matches("Warning: ").to_string()));
+    }
+    out
+}
+
 fn find_def(spec: &Spec, module: ModuleId, name: &str) -> Option<DefId> {
     spec.module(module).defs.get(name).copied()
 }

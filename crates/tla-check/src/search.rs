@@ -144,7 +144,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
                     .expect("liveness recorder");
                 (l.graph, l.states)
             });
-            finish(ev, model, Verdict::Success, Vec::new(), recorded, &figures)
+            let live = recorded.map(|(graph, states)| (graph, states, workers));
+            finish(ev, model, Verdict::Success, Vec::new(), live, &figures)
         }
         Err(st) if found.is_some() => periodic_violation(ev, model, st.verdict, found, &figures),
         Err(st) => {
@@ -179,6 +180,10 @@ struct Figures {
     initial_states: u64,
 }
 
+/// The behaviour graph and its states as the search recorded them, and the workers that
+/// may evaluate its predicates.
+type Recorded = (GraphRecorder, Vec<Arc<[Value]>>, usize);
+
 /// The report of a search that ended with `verdict`: after a complete search, the liveness
 /// phase on the `recorded` behaviour graph, then the postcondition; the ALIAS of the trace.
 fn finish(
@@ -186,7 +191,7 @@ fn finish(
     model: &Model,
     verdict: Verdict,
     trace: Vec<TraceState>,
-    recorded: Option<(GraphRecorder, Vec<Arc<[Value]>>)>,
+    recorded: Option<Recorded>,
     f: &Figures,
 ) -> Report {
     // What follows reads TLCGet("level") from the run, not from a worker (the rebuild of a
@@ -196,20 +201,22 @@ fn finish(
     let (verdict, trace) = match verdict {
         Verdict::Success => {
             let live = match recorded {
-                Some((graph, states)) => match crate::liveness::check(ev, model, graph, &states) {
-                    Ok(mut live) => {
-                        let r = match live.violation.as_mut() {
-                            Some(v) => (
-                                Verdict::TemporalViolated(v.property.clone()),
-                                std::mem::take(&mut v.trace),
-                            ),
-                            None => (Verdict::Success, Vec::new()),
-                        };
-                        liveness = Some(live);
-                        r
+                Some((graph, states, workers)) => {
+                    match crate::liveness::check(ev, model, graph, &states, workers) {
+                        Ok(mut live) => {
+                            let r = match live.violation.as_mut() {
+                                Some(v) => (
+                                    Verdict::TemporalViolated(v.property.clone()),
+                                    std::mem::take(&mut v.trace),
+                                ),
+                                None => (Verdict::Success, Vec::new()),
+                            };
+                            liveness = Some(live);
+                            r
+                        }
+                        Err(e) => (Verdict::Error(e.in_phase(Phase::Liveness)), Vec::new()),
                     }
-                    Err(e) => (Verdict::Error(e.in_phase(Phase::Liveness)), Vec::new()),
-                },
+                }
                 None => (Verdict::Success, Vec::new()),
             };
             // The postcondition is evaluated only after a run without any error.
@@ -465,7 +472,7 @@ impl Search<'_, '_, '_, '_> {
         match failed.into_iter().flatten().next() {
             Some(e) => Err(storage_stop(format!(
                 "tlacheck cannot write the states it spills to disk in the temporary folder {} \
-                 ({e}); make it writable, or set TMPDIR to another folder.",
+                 ({e}); make room there or make it writable, or set TMPDIR to another folder.",
                 std::env::temp_dir().display()
             ))),
             None => Ok(()),

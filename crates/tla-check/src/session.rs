@@ -52,6 +52,11 @@ pub struct Setup {
     pub coverage: Option<u64>,
     /// TLC's `-nowarning`: no warnings from evaluation.
     pub nowarning: bool,
+    /// TLC's `-messagesAsErrors`: TLC's message codes (EC.java) of the warnings raised as
+    /// errors instead.
+    pub messages_as_errors: Vec<i32>,
+    /// TLC's `-suppressMessages`: TLC's message codes of the warnings not printed.
+    pub suppressed_messages: Vec<i32>,
     /// Tests of the certification: drop this state (1-based) of the counterexample before it
     /// is certified (`certify.rs`), which must then refuse it.
     pub debug_drop_step: Option<usize>,
@@ -179,7 +184,10 @@ pub fn with_model<R>(
     if let Some(n) = setup.max_set_size {
         ev.max_set_size = usize::try_from(n).unwrap_or(usize::MAX);
     }
-    ev.warnings.get_mut().expect("warnings").enabled = !setup.nowarning;
+    let warnings = ev.warnings.get_mut().expect("warnings");
+    warnings.enabled = !setup.nowarning;
+    warnings.as_errors = setup.messages_as_errors.iter().copied().collect();
+    warnings.suppressed = setup.suppressed_messages.iter().copied().collect();
     if let Some(path) = &setup.user_file {
         let file = std::fs::File::create(path).map_err(|e| SetupError {
             message: format!(

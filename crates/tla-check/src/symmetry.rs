@@ -194,7 +194,7 @@ pub fn fingerprint(
     values: &[Value],
 ) -> VResult<u64> {
     match sym {
-        None => fp.fingerprint_all(values.iter()),
+        None => fp.fingerprint_state(values.iter()),
         Some(sym) => PERM_HASHER.with(|h| match h.try_borrow_mut() {
             Ok(mut h) => sym.orbit_fingerprint(&mut h, values),
             Err(_) => sym.orbit_fingerprint(&mut PermHasher::new(), values),

@@ -13,8 +13,8 @@ use crate::action_label::{ActionLabel, Labeller};
 use crate::env::{Binding, Env, StateView};
 use crate::error::{AtLoc, EResult, EvalError};
 use crate::eval::Evaluator;
-pub use crate::init_part::InitKey;
 use crate::init_part::Part;
+pub use crate::init_part::{InitKey, InitShares};
 use crate::value::{SetValue, Value};
 use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, LocalId, Quantifier, VarId};
 
@@ -37,7 +37,7 @@ struct Run<'e, 'a> {
     /// Initial-state mode: the unprimed variables are the ones being assigned.
     init: bool,
     /// This worker's share of a divided enumeration of Init.
-    part: Option<&'e Part>,
+    part: Option<&'e Part<'e>>,
     /// How many slots of the state being built have no value yet (kept, so that each step
     /// need not count them).
     unassigned: std::cell::Cell<usize>,
@@ -52,7 +52,7 @@ impl<'e, 'a> Run<'e, 'a> {
         ev: &'e Evaluator<'a>,
         cur: &'e [Value],
         init: bool,
-        part: Option<&'e Part>,
+        part: Option<&'e Part<'e>>,
     ) -> (Self, Vec<Option<Value>>) {
         let next = empty_state(ev);
         let unassigned = next.iter().filter(|v| v.is_none()).count().into();
@@ -83,17 +83,18 @@ pub fn init_states(ev: &Evaluator, init: &Expr, emit: Emit) -> EResult<()> {
     generate(ev, init, &[], true, emit)
 }
 
-/// Worker `worker`'s share (of `workers`) of `init_states`: `emit` gets each state with its
+/// Worker `worker`'s share (of `workers`, who share `shares`) of `init_states`: `emit` gets each state with its
 /// place in the whole enumeration's order; an error comes with the place where it was met
 /// (the states before it in that order are the ones one enumeration would have emitted).
 pub fn init_states_part(
     ev: &Evaluator,
     init: &Expr,
+    shares: &InitShares,
     worker: usize,
     workers: usize,
     emit: EmitKeyed,
 ) -> Result<(), (InitKey, EvalError)> {
-    let part = Part::new(worker, workers);
+    let part = Part::new(shares, worker, workers);
     let mut counted = |st: &[Option<Value>], _: Option<DefId>| {
         let key = part.key();
         if part.reach() {
@@ -161,7 +162,7 @@ fn generate_in(
     cur: &[Value],
     init: bool,
     mut env: Env,
-    part: Option<&Part>,
+    part: Option<&Part<'_>>,
     emit: Emit,
 ) -> EResult<()> {
     let (run, mut next) = Run::new(ev, cur, init, part);

@@ -2,12 +2,34 @@
 //!
 //! Each worker walks Init the same way up to the first choice on a path that has at least
 //! as many ways as there are workers (a disjunct, a value of an `\E` variable, an element of
-//! `x \in S`), takes every `workers`-th of those ways, and walks them whole; states reached
-//! without such a choice are emitted by worker 0 alone. Each state carries an [`InitKey`]
+//! `x \in S`), takes the next way no worker has taken yet (a counter per divided choice,
+//! shared by the workers: ways differ in cost, and MCBakery's nine ways dealt round-robin left
+//! one worker idle for a third of the enumeration), and walks it whole; states reached
+//! without such a choice are emitted by worker 0 alone. Which worker walks a way changes
+//! nothing of what it emits or of its keys. Each state carries an [`InitKey`]
 //! that orders all workers' states exactly as one enumeration emits them, so the search
 //! examines them, and reports the first violation or error, in TLC's order.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// What the workers of one divided enumeration share: per divided choice (numbered in the
+/// order every worker's walk enters them), the next way not yet taken.
+#[derive(Default)]
+pub struct InitShares(Mutex<Vec<Arc<AtomicUsize>>>);
+
+impl InitShares {
+    /// The counter of divided choice `split` (1 for the first).
+    fn counter(&self, split: u32) -> Arc<AtomicUsize> {
+        let mut all = self.0.lock().expect("init shares");
+        let i = split as usize - 1;
+        while all.len() <= i {
+            all.push(Arc::default());
+        }
+        all[i].clone()
+    }
+}
 
 /// A state's place in the order of one whole enumeration.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -23,7 +45,8 @@ pub struct InitKey {
 }
 
 /// One worker's share, and where its walk is.
-pub(crate) struct Part {
+pub(crate) struct Part<'s> {
+    shares: &'s InitShares,
     worker: usize,
     workers: usize,
     inside: Cell<bool>,
@@ -32,9 +55,10 @@ pub(crate) struct Part {
     seq: Cell<u64>,
 }
 
-impl Part {
-    pub(crate) fn new(worker: usize, workers: usize) -> Part {
+impl<'s> Part<'s> {
+    pub(crate) fn new(shares: &'s InitShares, worker: usize, workers: usize) -> Part<'s> {
         Part {
+            shares,
             worker,
             workers: workers.max(1),
             inside: Cell::new(false),
@@ -65,7 +89,7 @@ impl Part {
     /// the first choice of its path with enough ways. Stops at the first `false` or error.
     #[inline]
     pub(crate) fn choose<E>(
-        part: Option<&Part>,
+        part: Option<&Part<'_>>,
         n: usize,
         mut way: impl FnMut(usize) -> Result<bool, E>,
     ) -> Result<bool, E> {
@@ -90,7 +114,12 @@ impl Part {
     ) -> Result<bool, E> {
         self.splits.set(self.splits.get() + 1);
         self.inside.set(true);
-        for i in (self.worker..n).step_by(self.workers) {
+        let next = self.shares.counter(self.splits.get());
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                break;
+            }
             self.way.set(i as u32);
             self.seq.set(0);
             // An error leaves the walk where it is: its key places it.

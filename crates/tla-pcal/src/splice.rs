@@ -578,6 +578,17 @@ pub struct Stale {
 }
 
 impl Stale {
+    /// SANY's message code for the warning (tla2sany/semantic/ErrorCode.java: 4803 both,
+    /// 4804 the algorithm, 4805 the translation), or None when up to date.
+    pub fn code(&self) -> Option<i32> {
+        match (self.pcal_changed, self.tla_changed) {
+            (true, true) => Some(4803),
+            (true, false) => Some(4804),
+            (false, true) => Some(4805),
+            (false, false) => None,
+        }
+    }
+
     /// SANY's warning for module `module`, as tla2tools.jar's SANY words it, or None when
     /// up to date.
     pub fn warning(&self, module: &str) -> Option<String> {

@@ -7,6 +7,7 @@ pub mod child;
 pub mod claims;
 pub mod coverage;
 pub mod exec;
+pub mod inputs;
 pub mod manifest;
 pub mod modules;
 pub mod mutants;

@@ -56,6 +56,8 @@ pub struct StaleModule {
     /// SANY's words (`The PlusCal algorithm in module M has changed since its last
     /// translation.`).
     pub warning: String,
+    /// SANY's message code for it (4803, 4804 or 4805).
+    pub code: i32,
 }
 
 /// SANY's stale-translation warnings for the tree, in SANY's order.
@@ -70,11 +72,13 @@ pub fn stale_modules(tree: &ModuleTree) -> Vec<StaleModule> {
         }
         let f = &tree.files[file];
         let name = &tree.modules[m].name;
-        if let Some(w) = tla_pcal::stale_translation(&f.source.text).and_then(|s| s.warning(name)) {
+        let stale = tla_pcal::stale_translation(&f.source.text);
+        if let Some((w, code)) = stale.and_then(|s| Some((s.warning(name)?, s.code()?))) {
             out.push(StaleModule {
                 path: f.path.clone(),
                 module: name.clone(),
                 warning: w,
+                code,
             });
         }
     }

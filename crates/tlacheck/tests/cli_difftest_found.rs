@@ -93,12 +93,13 @@ ASSUME PrintT(<<(-1) \\div 2, 1 \\div (-2), (-7) \\div 2, 7 \\div (-2), (-7) \\d
 
 // TLC's FcnRcdValue keeps an interval domain only when the function is built on an interval
 // (or is a tuple); built on a set, by `:>`/`@@` or as an element of `[S -> T]` with S a set,
-// its DOMAIN prints as a set. An empty explicit set on the left of `\cup` gives the right
-// operand as it is (SetEnumValue.cup), so `{} \cup 0..1` is still an interval.
+// its DOMAIN prints as a set. `{}` or an empty interval on the left of `\cup` gives the
+// right operand as it is (SetEnumValue.cup), so `{} \cup 0..1` is still an interval; an empty
+// UNION is another class of TLC's, and builds the union.
 #[test]
 fn domain_prints_as_the_set_the_function_was_built_on() {
     let spec = "---- MODULE D ----
-EXTENDS Integers, Sequences, TLC
+EXTENDS Integers, Sequences, TLC, Bags
 ASSUME PrintT(DOMAIN [x \\in {0, 1} |-> x])
 ASSUME PrintT(DOMAIN [x \\in 0..1 |-> x])
 ASSUME PrintT(DOMAIN (0 :> 1 @@ 1 :> 2))
@@ -111,10 +112,13 @@ ASSUME PrintT(DOMAIN [x \\in {} |-> x])
 ASSUME PrintT({} \\cup 0..1)
 ASSUME PrintT(0..1 \\cup {})
 ASSUME PrintT({1} \\cup 0..1)
+ASSUME PrintT(UNION {1..0, 0..(-1)} \\cup 1..1)
+ASSUME PrintT((5..4) \\cup 2..3)
+ASSUME PrintT(BagToSet(SetToBag(2..3)))
 ====
 ";
-    let expected =
-        "{0, 1}\n0..1\n{0, 1}\n1..2\n{0, 1}\n0..1\n{3, 4}\n<<1, 2>>\n{}\n0..1\n{0, 1}\n{0, 1}\n";
+    let expected = "{0, 1}\n0..1\n{0, 1}\n1..2\n{0, 1}\n0..1\n{3, 4}\n<<1, 2>>\n{}\n\
+        0..1\n{0, 1}\n{0, 1}\n{1}\n2..3\n{2, 3}\n";
     run_model("D", spec, "", &[]).success().block(expected);
 }
 

@@ -2,7 +2,9 @@
 //! an uninterrupted run reports; a spill folder that cannot be written stops the run with a
 //! clear error (exit 2) and leaves the checkpoint usable; a --memory budget far below the
 //! model's needs changes no figure; a `verify` child killed or hung is "could not run" while
-//! the other items are reported; a trace file cut off mid-line is an error at file:line:col.
+//! the other items are reported; a trace file cut off mid-line is an error at file:line:col;
+//! a spec edited while verify runs is named (exit 2); a full disk while spilling is exit 2;
+//! --memory lowers the peak RSS.
 //! Each takes a few seconds.
 
 mod common;
@@ -283,4 +285,150 @@ fn a_trace_file_cut_off_mid_line_is_an_error_at_its_end() {
     let run = d.run("trace", &["validate", "Channel.tla", "cut.itf.json"]);
     run.code(2).says("cut.itf.json:7:");
     run.says("malformed JSON");
+}
+
+/// A spec edited while `verify` runs: the report may mix two versions of the suite, so the
+/// run says which file changed and exits 2; the same suite left alone says nothing of it.
+#[test]
+fn a_spec_edited_while_verify_runs_is_reported() {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/suite/specs");
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["Counter.tla", "Counter.cfg", "Forever.tla", "Forever.cfg"] {
+        std::fs::copy(fixtures.join(f), dir.path().join(f)).unwrap();
+    }
+    let check = |name: &str, spec: &str, extra: &str| {
+        format!("[[check]]\nname = \"{name}\"\nspec = \"{spec}\"\n{extra}\n")
+    };
+    let manifest = dir.path().join("verify.toml");
+    let text = format!(
+        "[suite]\nname = \"t\"\n\n{}{}",
+        check("Counter", "Counter.tla", "config = \"Counter.cfg\""),
+        check("Forever", "Forever.tla", "timeout = \"3s\""),
+    );
+    std::fs::write(&manifest, text).unwrap();
+    let run = |edit: bool| {
+        let child = spawn(dir.path())
+            .args(["verify", "--jobs", "1"])
+            .arg(&manifest)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        if edit {
+            // Once Forever's check runs, Counter's has been read: edit Counter.tla.
+            let start = Instant::now();
+            let running = || {
+                children(child.id()).iter().any(|c| {
+                    let cmd = std::fs::read(format!("/proc/{c}/cmdline")).unwrap_or_default();
+                    String::from_utf8_lossy(&cmd).contains("Forever.tla")
+                })
+            };
+            while !running() && start.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            let counter = dir.path().join("Counter.tla");
+            let text = std::fs::read_to_string(&counter).unwrap();
+            std::fs::write(&counter, text + "\\* edited\n").unwrap();
+        }
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        (out.status.code(), text)
+    };
+    let (_, quiet) = run(false);
+    assert!(!quiet.contains("changed while the suite ran"), "{quiet}");
+    let (code, edited) = run(true);
+    assert_eq!(code, Some(2), "{edited}");
+    let counter = dir.path().join("Counter.tla");
+    assert!(
+        edited.contains(&format!(
+            "Error: {} changed while the suite ran",
+            counter.display()
+        )),
+        "{edited}"
+    );
+}
+
+/// 20,000 initial states of a 100-element function each, all in the first level: about
+/// 35 MB of states waiting at once without a budget.
+const WIDE: &str = "---- MODULE Wide ----
+EXTENDS Naturals
+VARIABLES x, pad
+Init == x \\in 1..20000 /\\ pad = [i \\in 1..100 |-> x]
+Next == x' = x /\\ pad' = [pad EXCEPT ![1] = 0]
+====
+";
+
+/// Makes writes past 64 KiB fail (EFBIG) as on a full disk; SIGXFSZ, which would kill the
+/// process instead, is ignored.
+fn with_small_disk(c: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        c.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let lim = libc::rlimit {
+                rlim_cur: 64 * 1024,
+                rlim_max: 64 * 1024,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &lim);
+            Ok(())
+        });
+    }
+}
+
+/// Runs `tlacheck check Wide.tla ARGS` and returns its exit status and peak RSS in KiB
+/// (wait4's own figure for that child, whatever else the test process runs).
+fn wide_peak(dir: &std::path::Path, args: &[&str]) -> (i32, i64) {
+    let mut c = spawn(dir);
+    c.args(["check", "Wide.tla", "--workers", "1"]).args(args);
+    c.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    // Reaped by wait4 below, which std's wait cannot replace (it gives no rusage).
+    #[allow(clippy::zombie_processes)]
+    let child = c.spawn().unwrap();
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child, whose pid std has not reaped.
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    (libc::WEXITSTATUS(status), usage.ru_maxrss)
+}
+
+/// --memory bounds the states waiting in memory: with 1 KiB the wide level goes to disk and
+/// the peak RSS falls to well under half of the unbudgeted run's (127 MiB against 17 MiB
+/// when measured).
+#[test]
+fn the_memory_budget_lowers_the_peak_rss() {
+    let d = Dir::new();
+    d.file("Wide.tla", WIDE)
+        .file("Wide.cfg", "INIT Init\nNEXT Next\n");
+    let (free, free_kib) = wide_peak(d.path(), &[]);
+    let (tight, tight_kib) = wide_peak(d.path(), &["--memory", "1K"]);
+    assert_eq!((free, tight), (0, 0));
+    assert!(
+        tight_kib * 2 < free_kib,
+        "peak RSS {tight_kib} KiB with --memory 1K, {free_kib} KiB without"
+    );
+}
+
+/// The disk fills while states are spilled: exit 2 and a message naming the folder and the
+/// error, never a verdict.
+#[test]
+fn a_full_disk_while_spilling_is_a_clear_error() {
+    let d = Dir::new();
+    d.file("Wide.tla", WIDE)
+        .file("Wide.cfg", "INIT Init\nNEXT Next\n");
+    let mut c = spawn(d.path());
+    c.args(["check", "Wide.tla", "--workers", "1", "--memory", "1K"]);
+    with_small_disk(&mut c);
+    let out = c.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("Error: tlacheck cannot write the states it spills to disk")
+            && text.contains("File too large"),
+        "{text}"
+    );
+    assert!(!text.contains("No error has been found") && !text.contains("panicked"));
 }

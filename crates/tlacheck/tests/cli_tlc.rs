@@ -357,20 +357,37 @@ fn tool_mode_frames_each_message_with_tlc_s_codes() {
         .any(|l| l.starts_with("Finished in ") && l.contains("ms at (")));
 }
 
+/// The run's `Error: Invariant __DebuggerExpr__<ms> is violated.` line, its number the time
+/// in milliseconds as TLC's (TLC 2026.12 printed `__DebuggerExpr__1796207075600`).
+fn debugger_invariant_violated(run: &Run) -> &Run {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis();
+    let named = run.stdout.lines().find_map(|l| {
+        l.strip_prefix("Error: Invariant __DebuggerExpr__")?
+            .strip_suffix(" is violated.")?
+            .parse::<u128>()
+            .ok()
+    });
+    let ms = named.unwrap_or_else(|| panic!("no __DebuggerExpr__<ms> violated in:\n{run}"));
+    assert!(
+        ms <= now && now - ms < 600_000,
+        "{ms} is not the run's time:\n{run}"
+    );
+    run
+}
+
 // TLC 2026.11: `-deadlock -inv "x < 2" Count` reports "Invariant __DebuggerExpr__<time> is
 // violated." after 3 states; `-deadlock -invlevel 2 Count` after 2 states (the first state at
-// level 2). TLC's name carries a time; ours the option's position.
+// level 2).
 #[test]
 fn inv_and_invlevel_add_invariants() {
     let d = model();
-    tlc(&d, &["-deadlock", "-inv", "x < 2", "Count"])
-        .code(12)
-        .line("Error: Invariant __DebuggerExpr__0 is violated.")
-        .trace_len(3);
-    tlc(&d, &["-deadlock", "-invlevel", "2", "Count"])
-        .code(12)
-        .line("Error: Invariant __DebuggerExpr__0 is violated.")
-        .trace_len(2);
+    let run = tlc(&d, &["-deadlock", "-inv", "x < 2", "Count"]);
+    debugger_invariant_violated(run.code(12)).trace_len(3);
+    let run = tlc(&d, &["-deadlock", "-invlevel", "2", "Count"]);
+    debugger_invariant_violated(run.code(12)).trace_len(2);
     // The spec on disk is not touched.
     assert_eq!(
         std::fs::read_to_string(d.path().join("Count.tla")).unwrap(),
@@ -513,10 +530,8 @@ fn inv_adds_to_a_configuration_embedded_in_the_spec() {
         ),
     );
     tlc(&d, &["-deadlock", "-config", "E.tla", "E"]).success();
-    tlc(&d, &["-deadlock", "-inv", "x < 2", "-config", "E.tla", "E"])
-        .code(12)
-        .line("Error: Invariant __DebuggerExpr__0 is violated.")
-        .trace_len(3);
+    let run = tlc(&d, &["-deadlock", "-inv", "x < 2", "-config", "E.tla", "E"]);
+    debugger_invariant_violated(run.code(12)).trace_len(3);
 }
 
 // TLC 2026.11 at one worker: Post holds (exit 0), Bad is "Error: Postcondition Bad at line
@@ -649,6 +664,8 @@ fn every_option_of_tlc_is_accepted() {
         &["-dump", "states.dump"],
         &["-dump", "dot,colorize", "states.dot"],
         &["-loadTrace", "json", "t.json"],
+        &["-messagesAsErrors", "2110"],
+        &["-suppressMessages", "2110"],
     ];
     let warned: &[&[&str]] = &[
         // -depth bounds simulation only.
@@ -658,8 +675,6 @@ fn every_option_of_tlc_is_accepted() {
         &["-fpmem", "0.25"],
         &["-fpbits", "1"],
         &["-aril", "1"],
-        &["-messagesAsErrors", "2110"],
-        &["-suppressMessages", "2110"],
         &["-debugger", "nosuspend"],
     ];
     for (options, warns) in quiet

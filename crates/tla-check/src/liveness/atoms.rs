@@ -36,17 +36,82 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
         self.atoms[a as usize].action
     }
 
+    /// Every atom whose evaluation is deterministic and has no effect, in every state or on
+    /// every step, by `workers` threads taking ranges in turn. What fails is left unknown:
+    /// the one-threaded pass that follows (TLC evaluates every atom everywhere) evaluates it
+    /// again, so the first error and the `ENABLED` read off the graph are that pass's. The
+    /// atoms were half of CoffeeCan1000Beans' run, on one thread.
+    pub fn fill_parallel(&mut self, workers: usize) {
+        /// Below this, threads cost more than they save.
+        const AT_LEAST: usize = 1 << 12;
+        if workers < 2 {
+            return;
+        }
+        let (ev, states, graph) = (self.ev, self.states, self.graph);
+        for (a, atom) in self.atoms.iter().enumerate() {
+            let n = if atom.action {
+                graph.dst.len()
+            } else {
+                graph.states()
+            };
+            if n < AT_LEAST || !self.known[a].is_empty() || !ev.effect_free_on_step(&atom.expr) {
+                continue;
+            }
+            // Ranges taken in turn, not one half each: an atom's cost differs from state to
+            // state (CoffeeCan's first atom left one thread alone for a third of its time).
+            const RANGE: usize = 1 << 10;
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let ranges = n.div_ceil(RANGE);
+            let fill = || {
+                let mut done: Vec<(usize, Vec<u8>)> = Vec::new();
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if k >= ranges {
+                        break;
+                    }
+                    let part = (k * RANGE..n.min((k + 1) * RANGE)).map(|i| {
+                        let r = if atom.action {
+                            on_step(ev, atom, states, graph, i)
+                        } else {
+                            in_one(ev, atom, states, i)
+                        };
+                        match r {
+                            Ok(v) => 1 + v as u8,
+                            Err(_) => 0,
+                        }
+                    });
+                    done.push((k, part.collect()));
+                }
+                tla_eval::eval::RunInfo::set_thread_level(None);
+                done
+            };
+            let fill = &fill;
+            let mut known = vec![0u8; n];
+            let parts: Vec<_> = std::thread::scope(|scope| {
+                let threads: Vec<_> = (0..workers)
+                    .map(|_| {
+                        std::thread::Builder::new()
+                            .stack_size(crate::workers::STACK)
+                            .spawn_scoped(scope, fill)
+                            .expect("spawn a worker")
+                    })
+                    .collect();
+                (threads.into_iter())
+                    .flat_map(|t| t.join().expect("a worker panicked"))
+                    .collect()
+            });
+            for (k, part) in parts {
+                known[k * RANGE..k * RANGE + part.len()].copy_from_slice(&part);
+            }
+            self.known[a] = known;
+        }
+    }
+
     /// A state predicate in state `s`.
     pub fn in_state(&mut self, a: u32, s: u32) -> Result<bool, EvalError> {
         let n = self.graph.states();
         let r = self.cached(a, s as usize, n, |t| {
-            let atom = &t.atoms[a as usize];
-            let mut env = Env::from_bindings(&atom.bindings);
-            t.ev.eval_bool(
-                &atom.expr,
-                &mut env,
-                &StateView::state(&t.states[s as usize]),
-            )
+            in_one(t.ev, &t.atoms[a as usize], t.states, s as usize)
         });
         match (r, self.atoms[a as usize].enabled_of) {
             // `ENABLED <<A>>_v` that cannot be evaluated directly (A reads a primed
@@ -104,18 +169,7 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
         }
         let n = self.graph.dst.len();
         self.cached(a, e, n, |t| {
-            let atom = &t.atoms[a as usize];
-            let cur = &t.states[t.graph.src[e] as usize];
-            let next: Vec<Option<Value>> = t
-                .graph
-                .actual(e)
-                .unwrap_or(&t.states[t.graph.dst[e] as usize])
-                .iter()
-                .cloned()
-                .map(Some)
-                .collect();
-            let mut env = Env::from_bindings(&atom.bindings);
-            t.ev.eval_bool(&atom.expr, &mut env, &StateView::transition(cur, &next))
+            on_step(t.ev, &t.atoms[a as usize], t.states, t.graph, e)
         })
     }
 
@@ -165,4 +219,35 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
             LF::Always(_) | LF::Eventually(_) => unreachable!("a local formula"),
         })
     }
+}
+
+/// A state predicate in state `s`.
+fn in_one(
+    ev: &Evaluator,
+    atom: &Atom,
+    states: &[Arc<[Value]>],
+    s: usize,
+) -> Result<bool, EvalError> {
+    let mut env = Env::from_bindings(&atom.bindings);
+    ev.eval_bool(&atom.expr, &mut env, &StateView::state(&states[s]))
+}
+
+/// An action on edge `e` of `graph`.
+fn on_step(
+    ev: &Evaluator,
+    atom: &Atom,
+    states: &[Arc<[Value]>],
+    graph: &Graph,
+    e: usize,
+) -> Result<bool, EvalError> {
+    let cur = &states[graph.src[e] as usize];
+    let next: Vec<Option<Value>> = graph
+        .actual(e)
+        .unwrap_or(&states[graph.dst[e] as usize])
+        .iter()
+        .cloned()
+        .map(Some)
+        .collect();
+    let mut env = Env::from_bindings(&atom.bindings);
+    ev.eval_bool(&atom.expr, &mut env, &StateView::transition(cur, &next))
 }

@@ -54,16 +54,18 @@ pub struct Violation {
     pub end: LassoEnd,
 }
 
-/// Checks the model's temporal properties on the complete graph the search recorded.
+/// Checks the model's temporal properties on the complete graph the search recorded, the
+/// predicates evaluated by `workers` threads.
 pub fn check(
     ev: &Evaluator,
     model: &Model,
     recorder: GraphRecorder,
     states: &[Arc<[Value]>],
+    workers: usize,
 ) -> Result<LiveReport, EvalError> {
     let started = SystemTime::now();
     let graph = recorder.finish(states.len());
-    check_graph(ev, model, &graph, states, started, true)
+    check_graph(ev, model, &graph, states, started, true, workers)
 }
 
 /// Checks them on the graph recorded so far, where the states below `done` are fully
@@ -77,7 +79,7 @@ pub fn check_partial(
 ) -> Result<LiveReport, EvalError> {
     let started = SystemTime::now();
     let graph = recorder.snapshot(states.len(), done);
-    check_graph(ev, model, &graph, states, started, false)
+    check_graph(ev, model, &graph, states, started, false, 1)
 }
 
 /// The properties (by name, in order) whose negation the lasso `trace`/`end` satisfies:
@@ -200,6 +202,7 @@ fn check_graph(
     states: &[Arc<[Value]>],
     started: SystemTime,
     complete: bool,
+    workers: usize,
 ) -> Result<LiveReport, EvalError> {
     let mut reader = formula::Reader::new(ev);
     let none: Arc<[(tla_sema::ir::LocalId, tla_eval::Binding)]> = Arc::new([]);
@@ -234,6 +237,7 @@ fn check_graph(
     }
     let atoms = std::mem::take(&mut reader.atoms.list);
     let mut truth = atoms::Truth::new(ev, &atoms, states, graph);
+    truth.fill_parallel(workers);
     // TLC evaluates every predicate of the properties in every state and every action on
     // every step (LiveCheck.addNextState), so an error in one the search would not need
     // (`P ~> Q` with P never true) is still an error.

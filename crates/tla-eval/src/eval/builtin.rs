@@ -81,6 +81,12 @@ impl Evaluator<'_> {
                 self.builtin_values(b, vals, loc)
             }
             Cap | SetMinus => self.cap_or_minus(b, args, env, sv, loc),
+            // TLC's SetEnumValue.cup: `{}` on the left gives the right operand as it is
+            // (`{} \cup 0..1` stays an interval). Only the literal: TLC's other empty sets
+            // (a UNION, a set filter) are other classes, which build the union.
+            Cup if matches!(&args[0].kind, tla_sema::ir::ExprKind::SetEnum(e) if e.is_empty()) => {
+                self.expr(&args[1], env, sv)
+            }
             Domain => match self.expr(&args[0], env, sv) {
                 Ok(f) => self.builtin_values(b, vec![f], loc),
                 Err(e) if e.is_not_enumerable() => match self.lazy_domain(&args[0], env, sv)? {
@@ -229,9 +235,9 @@ impl Evaluator<'_> {
             Implies => Value::Bool(!bool_arg(&vals[0])? || bool_arg(&vals[1])?),
             Equiv => Value::Bool(bool_arg(&vals[0])? == bool_arg(&vals[1])?),
             Not => Value::Bool(!bool_arg(&vals[0])?),
-            // TLC's SetEnumValue.cup: an empty explicit set on the left gives the right
-            // operand as it is (`{} \cup 0..1` stays an interval, `{} \cup Nat` is Nat).
-            Cup if matches!(&vals[0], Value::Set(s) if s.is_empty()) => {
+            // TLC's IntervalValue.cup: an empty interval on the left gives the right operand
+            // as it is (see `{} \cup` above).
+            Cup if matches!(vals[0], Value::Interval(lo, hi) if hi < lo) => {
                 vals.pop().expect("two arguments")
             }
             Cup => {

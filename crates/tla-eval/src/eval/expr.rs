@@ -619,9 +619,12 @@ impl Evaluator<'_> {
         // TLC leaves the function as it is when the argument is outside its domain.
         let Some(i) = f.index_of(k).at(loc)? else {
             let at = self.describe(base_loc);
-            self.warn(&format!(
-                "The EXCEPT was applied to non-existing fields of the value at\n{at}"
-            ));
+            let text =
+                format!("The EXCEPT was applied to non-existing fields of the value at\n{at}");
+            // EC.TLC_EXCEPT_APPLIED_TO_UNKNOWN_FIELD.
+            if !self.warn(2144, &text) {
+                return Err(EvalError::at(text, loc));
+            }
             return Ok(v);
         };
         // A function built by this EXCEPT (an earlier update, an outer step of the path) is

@@ -387,6 +387,47 @@ impl Evaluator<'_> {
         self.pure_expr(e, &mut memo)
     }
 
+    /// `effect_free` for an expression read on a step: primes, UNCHANGED, `[A]_v` and
+    /// `<<A>>_v` read the step's next state, which is given, so they count as free of
+    /// effects here (an action atom of a temporal property evaluated on other threads).
+    pub fn effect_free_on_step(&self, e: &Expr) -> bool {
+        let mut memo = vec![None; self.spec.defs.len()];
+        self.free_on_step(e, &mut memo)
+    }
+
+    fn free_on_step_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+        if let Some(p) = memo[d.index()] {
+            return p;
+        }
+        memo[d.index()] = Some(true);
+        let i = d.index();
+        let def = self.spec.def(d);
+        let p = match &self.overrides[i] {
+            Some(OpValue::Def(r)) => self.free_on_step_def(*r, memo),
+            Some(OpValue::Val(_)) => true,
+            Some(_) => false,
+            None if self.natives[i].is_some() => {
+                let module = &self.spec.module(def.module).name;
+                crate::natives::is_deterministic(module, &def.name)
+            }
+            None => self.free_on_step(&def.body, memo),
+        };
+        memo[i] = Some(p);
+        p
+    }
+
+    fn free_on_step(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
+        let here = match &e.kind {
+            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => {
+                self.free_on_step_def(*d, memo)
+            }
+            ExprKind::Let(defs, _) => defs.iter().all(|d| self.free_on_step_def(*d, memo)),
+            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+            _ => true,
+        };
+        here && tla_sema::visit::all_children(e, &mut |c| self.free_on_step(c, memo))
+    }
+
     /// Whether evaluating `d` can reach nothing whose value may change between calls, nor a
     /// replacement whose level the definitions' levels do not account for.
     pub(super) fn pure_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {

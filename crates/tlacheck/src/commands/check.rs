@@ -190,6 +190,8 @@ pub fn run(args: Args) -> u8 {
         continue_after_violation: args.continue_after_violation,
         coverage: args.tlc.coverage,
         nowarning: args.tlc.nowarning,
+        messages_as_errors: args.tlc.as_errors().tlc,
+        suppressed_messages: args.tlc.suppressed().tlc,
         debug_drop_step: args.debug_drop_step,
     };
     let mut setup = match super::overrides::apply(setup, args.overrides_from_stdin) {
@@ -243,7 +245,14 @@ pub fn run(args: Args) -> u8 {
         false => super::parse::stale_translation_warnings(&args.spec, &args.library),
         true => Vec::new(),
     };
-    let sany_warning = sany_warnings(&args.spec, &stale);
+    // TLC gives SANY the module's name, whatever the command line said.
+    let root = args.spec.file_stem().unwrap_or_default().to_string_lossy();
+    let (sany_warning, sany_failed) = super::parse::sany_warnings(
+        &root,
+        &stale,
+        &args.tlc.as_errors().sany,
+        &args.tlc.suppressed().sany,
+    );
     if args.json && !sany_warning.is_empty() {
         eprint!("{sany_warning}");
     }
@@ -267,12 +276,42 @@ pub fn run(args: Args) -> u8 {
             head.clear();
         }
     }
+    if sany_failed {
+        // A SANY warning made an error by -messagesAsErrors: TLC stops after its start line.
+        let message = "Parsing or semantic analysis failed.";
+        return stop_before_search(
+            &args,
+            head,
+            message,
+            start,
+            tla_check::report::exit::PARSE_ERROR,
+        );
+    }
     let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
         if args.simulate {
             let sim = args.sim();
             let (status, json) =
                 super::simulate::run(&loaded.spec, model, ev, &sim, args.json, start);
             return Ran::Printed(status, json);
+        }
+        // TLC's warnings about the model (DFID's too: TLC's DFIDModelChecker is an
+        // AbstractChecker), through the evaluator's history of warnings (the
+        // first of the run carries the -nowarning hint); one made an error by
+        // -messagesAsErrors is TLC's Assert.fail before the search, an exit status its table
+        // does not map (255).
+        for (code, text) in tla_check::model::startup_warnings(&loaded.spec, &loaded.config, model)
+        {
+            let mut warnings = ev.warnings.lock().expect("warnings");
+            if warnings.as_errors.contains(&code) {
+                return Ran::Stopped(text, 255);
+            }
+            match warnings.admit(code, &text) {
+                Some(w) if args.json => eprintln!("{w}"),
+                // Framed with the rest; tool mode's warnings go without the hint.
+                Some(_) if args.tlc.tool => head.push_str(&format!("Warning: {text}\n")),
+                Some(w) => println!("{w}"),
+                None => {}
+            }
         }
         if let Some(max_level) = args.tlc.dfid {
             let run = super::dfid::Run {
@@ -287,14 +326,6 @@ pub fn run(args: Args) -> u8 {
             };
             let (status, json) = super::dfid::run(&loaded.spec, model, ev, run);
             return Ran::Printed(status, json);
-        }
-        let warning = tla_check::symmetry::liveness_warning(model);
-        if let Some(w) = warning.filter(|_| !args.tlc.nowarning) {
-            if args.json {
-                eprintln!("{w}");
-            } else {
-                println!("{w}");
-            }
         }
         let setup = match args.checkpoint.for_model(setup.checkpoint.clone(), model) {
             Ok(checkpoint) => Setup {
@@ -340,6 +371,9 @@ pub fn run(args: Args) -> u8 {
         Ok(Ran::Refused(message)) => {
             eprintln!("{message}");
             return 2;
+        }
+        Ok(Ran::Stopped(message, status)) => {
+            return stop_before_search(&args, head, &message, start, status)
         }
         Err(e) => return setup_failed(&args, &e, start),
     };
@@ -621,21 +655,25 @@ enum Ran {
     Printed(u8, Option<serde_json::Value>),
     /// Options the model cannot be run with (exit 2).
     Refused(String),
+    /// TLC's error before the search (its message without `Error: `), with its exit status.
+    Stopped(String, u8),
 }
 
-/// SANY's "Warnings (N) during syntax parsing" block for the stale translations, each under
-/// its module's name; empty when there is none.
-fn sany_warnings(spec: &std::path::Path, stale: &[(String, String)]) -> String {
-    if stale.is_empty() {
-        return String::new();
+/// TLC's error before the search, then its closing line; `head` is what tool mode has not
+/// printed yet.
+fn stop_before_search(args: &Args, head: String, message: &str, start: Instant, status: u8) -> u8 {
+    let now = std::time::SystemTime::now();
+    if args.json {
+        eprintln!("Error: {message}");
+    } else if args.tlc.tool {
+        let ms = start.elapsed().as_millis();
+        let at = tlc_text::date_time(now);
+        let text = format!("{head}Error: {message}\nFinished in {ms}ms at ({at})\n");
+        print!("{}", tool_mode::frame(&text));
+    } else {
+        println!("Error: {message}");
+        println!("{}", tlc_text::finished_line(start.elapsed(), now));
     }
-    let root = spec.file_stem().unwrap_or_default().to_string_lossy();
-    let mut out = format!(
-        "Warnings ({}) during syntax parsing of {root}:\n\n\n",
-        stale.len()
-    );
-    for (module, w) in stale {
-        out += &format!("In module {module}\n\n{w}\n\n\n\n");
-    }
-    out
+    // --html and --annotate: the page of a check that could not run.
+    not_run(args, &format!("Error: {message}\n"), status)
 }

@@ -128,8 +128,8 @@ pub fn compare(tlc: &Json, ours: Option<&Json>, exit: Option<i32>, stderr: &str)
         .map(|f| format!("{f} {}, TLC {}", ours[*f], tlc[*f]))
 }
 
-/// Names are equal, except that TLC names a -inv invariant `__DebuggerExpr__<nanoTime>`, a
-/// new number on every run (the suite's README).
+/// Names are equal, except that TLC names a -inv invariant `__DebuggerExpr__<ms>` (the time
+/// in milliseconds; the suite's README says nanoTime), a new number on every run.
 fn same_name(tlc: &Json, ours: &Json) -> bool {
     let debugger = |j: &Json| {
         (j.as_str().and_then(|s| s.strip_prefix("__DebuggerExpr__")))

@@ -14,6 +14,7 @@ mod dfid;
 pub mod dump_trace;
 mod java_hash;
 mod load_trace;
+mod message_codes;
 pub mod mutants;
 pub mod overrides;
 pub mod parse;

@@ -17,21 +17,54 @@ pub struct Args {
 pub fn stale_translation_warnings(
     spec: &std::path::Path,
     library: &[PathBuf],
-) -> Vec<(String, String)> {
+) -> Vec<(String, String, i32)> {
     // A spec that does not load is reported by the loading that follows.
     match tla_suite::modules::ModuleTree::load(spec, library) {
         Ok(tree) => (tla_suite::pcal::stale_modules(&tree).into_iter())
-            .map(|s| (s.module, s.warning))
+            .map(|s| (s.module, s.warning, s.code))
             .collect(),
         Err(_) => Vec::new(),
     }
 }
 
+/// SANY's "Warnings (N) during syntax parsing of ROOT" block (ROOT as SANY was given the
+/// spec) for the stale translations, each under
+/// its module's name (none when there is none), and whether one of them is an error: a
+/// suppressed code is left out of the block and its count, one made an error is marked so
+/// (tla2sany.drivers.SANY with TLC's -suppressMessages and -messagesAsErrors).
+pub fn sany_warnings(
+    root: &str,
+    stale: &[(String, String, i32)],
+    as_errors: &[i32],
+    suppressed: &[i32],
+) -> (String, bool) {
+    let shown: Vec<_> = (stale.iter())
+        .filter(|(_, _, code)| !suppressed.contains(code))
+        .collect();
+    if shown.is_empty() {
+        return (String::new(), false);
+    }
+    let mut out = format!(
+        "Warnings ({}) during syntax parsing of {root}:\n\n\n",
+        shown.len()
+    );
+    let mut failed = false;
+    for (module, w, code) in shown {
+        if as_errors.contains(code) {
+            failed = true;
+            out += "Warning treated as error: ";
+        }
+        out += &format!("In module {module}\n\n{w}\n\n\n\n");
+    }
+    (out, failed)
+}
+
 pub fn run(args: Args) -> u8 {
     let search = super::search_path(&args.library);
-    for (_, w) in stale_translation_warnings(&args.spec, &args.library) {
-        println!("{w}");
-    }
+    // SANY names the spec as its command line did (`Spec.tla`, a path).
+    let stale = stale_translation_warnings(&args.spec, &args.library);
+    let (block, _) = sany_warnings(&args.spec.display().to_string(), &stale, &[], &[]);
+    print!("{block}");
     match tla_sema::load_spec(&args.spec, &search) {
         Ok(spec) => {
             let user_defs = spec

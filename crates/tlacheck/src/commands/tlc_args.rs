@@ -73,10 +73,6 @@ fn form(option: &str) -> Option<Form> {
             why: "it adjusts the seed of TLC's Java random generator only",
         },
         "-teSpecOutDir" => Value("--te-spec-out-dir"),
-        "-messagesAsErrors" | "-suppressMessages" => Ignored {
-            values: 1,
-            why: "TLC's message codes are not selectable here",
-        },
         _ => return None,
     })
 }
@@ -114,6 +110,8 @@ fn translate_with(args: &[OsString], tlc_defaults: bool) -> Result<Translated, T
     // or for a spec that is itself one (its file name holds `_TTrace`).
     let mut explicit_te = false;
     let mut default_te = tlc_defaults;
+    // -suppressMessages and -messagesAsErrors, checked against each other at the end.
+    let (mut suppressed, mut as_errors) = (Vec::new(), Vec::new());
     let mut i = 0;
     let text = |i: usize| args.get(i).and_then(|a| a.to_str());
     while i < args.len() {
@@ -264,6 +262,23 @@ fn translate_with(args: &[OsString], tlc_defaults: bool) -> Result<Translated, T
                 out.args.push("--dump-states".into());
                 out.args.push(file.into());
             }
+            "-messagesAsErrors" | "-suppressMessages" => {
+                let list = text(i).ok_or_else(|| {
+                    TlcArgError(format!(
+                        "Error: {arg} requires a comma-separated list of message codes."
+                    ))
+                })?;
+                i += 1;
+                let codes = super::message_codes::classify(list)
+                    .map_err(|m| TlcArgError(format!("Error: {m}")))?;
+                let (ours, set) = match arg {
+                    "-messagesAsErrors" => ("--messages-as-errors", &mut as_errors),
+                    _ => ("--suppress-messages", &mut suppressed),
+                };
+                set.push(codes);
+                out.args.push(ours.into());
+                out.args.push(list.into());
+            }
             "-generateSpecTE" => {
                 if text(i) == Some("nomonolith") {
                     i += 1;
@@ -311,6 +326,7 @@ fn translate_with(args: &[OsString], tlc_defaults: bool) -> Result<Translated, T
             }
         }
     }
+    check_message_codes(&out.args, &suppressed, &as_errors)?;
     // TLC reads -depth only when simulating.
     match depth {
         Some(d) if simulate => {
@@ -338,6 +354,36 @@ fn translate_with(args: &[OsString], tlc_defaults: bool) -> Result<Translated, T
         out.args.push(spec_path(&spec).into());
     }
     Ok(out)
+}
+
+/// TLC's refusals of -suppressMessages with -nowarning, and of a code both suppressed and
+/// made an error (TLC's and SANY's codes each compared among themselves, TLC's first).
+fn check_message_codes(
+    args: &[OsString],
+    suppressed: &[(Vec<i32>, Vec<i32>)],
+    as_errors: &[(Vec<i32>, Vec<i32>)],
+) -> Result<(), TlcArgError> {
+    if !suppressed.is_empty() && args.iter().any(|a| a == "--nowarning") {
+        return Err(TlcArgError("Error: -nowarning already suppresses all warnings, making -suppressMessages redundant. Remove -nowarning to suppress only the specified messages, or remove -suppressMessages to suppress all warnings.".into()));
+    }
+    type Side = fn(&(Vec<i32>, Vec<i32>)) -> &Vec<i32>;
+    let sides: [Side; 2] = [|c| &c.0, |c| &c.1];
+    for side in sides {
+        let mut both: Vec<i32> = (suppressed.iter().flat_map(side))
+            .filter(|c| as_errors.iter().flat_map(side).any(|e| e == *c))
+            .copied()
+            .collect();
+        both.sort_unstable();
+        both.dedup();
+        if !both.is_empty() {
+            let list: Vec<String> = both.iter().map(i32::to_string).collect();
+            return Err(TlcArgError(format!(
+                "Error: The following codes were set to both -suppressMessages and -messagesAsErrors: [{}]",
+                list.join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// What TLC requires of a numeric option's value (`tlc2.TLC.handleParameters`): Java's

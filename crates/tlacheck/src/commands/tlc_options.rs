@@ -69,12 +69,57 @@ pub struct TlcOptions {
     /// The folder the trace-exploration spec is written to (TLC's -teSpecOutDir).
     #[arg(long = "te-spec-out-dir", value_name = "DIR")]
     pub te_spec_out_dir: Option<PathBuf>,
+    /// Treat these warnings as errors: TLC's and SANY's message codes, comma-separated
+    /// (TLC's -messagesAsErrors; repeatable).
+    #[arg(long = "messages-as-errors", value_name = "CODES", value_parser = message_codes)]
+    pub messages_as_errors: Vec<String>,
+    /// Do not print these warnings: message codes as for --messages-as-errors (TLC's
+    /// -suppressMessages; repeatable).
+    #[arg(long = "suppress-messages", value_name = "CODES", value_parser = message_codes)]
+    pub suppress_messages: Vec<String>,
+}
+
+fn message_codes(list: &str) -> Result<String, String> {
+    super::message_codes::classify(list).map(|_| list.to_string())
+}
+
+/// Message codes of one kind, TLC's or SANY's, made errors or suppressed.
+#[derive(Clone, Debug, Default)]
+pub struct Codes {
+    pub tlc: Vec<i32>,
+    pub sany: Vec<i32>,
+}
+
+impl Codes {
+    fn of(lists: &[String]) -> Codes {
+        let mut out = Codes::default();
+        for l in lists {
+            // Checked when the option was read.
+            if let Ok((tlc, sany)) = super::message_codes::classify(l) {
+                out.tlc.extend(tlc);
+                out.sany.extend(sany);
+            }
+        }
+        out
+    }
 }
 
 impl TlcOptions {
+    /// -messagesAsErrors's codes.
+    pub fn as_errors(&self) -> Codes {
+        Codes::of(&self.messages_as_errors)
+    }
+
+    /// -suppressMessages's codes.
+    pub fn suppressed(&self) -> Codes {
+        Codes::of(&self.suppress_messages)
+    }
+
     /// -inv, -invlevel and -postCondition, as definitions added to the root module (in
     /// memory) and the .cfg lines that check them. TLC names such an invariant
-    /// `__DebuggerExpr__<time>`; here the number is its position on the command line.
+    /// `__DebuggerExpr__<ms>`, `System.currentTimeMillis()` when SANY adds it
+    /// (ModuleNode.generateUnusedName, tried again while the name is taken); here the run's
+    /// start in milliseconds, one more for each further invariant so that the names differ.
     pub fn add_checks(&self, setup: &mut Setup) -> Result<(), String> {
         if self.inv.is_empty() && self.invlevel.is_none() && self.postcondition.is_none() {
             return Ok(());
@@ -92,16 +137,19 @@ impl TlcOptions {
             None => source::from_file(&config_path, &read(&None, &config_path)?),
         };
         let mut defs = String::new();
+        let ms = (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH))
+            .map_or(0, |d| d.as_millis());
+        let name = |i: usize| format!("__DebuggerExpr__{}", ms + i as u128);
         for (i, e) in self.inv.iter().enumerate() {
-            defs.push_str(&format!("__DebuggerExpr__{i} == {e}\n"));
-            config.push_str(&format!("\nINVARIANT __DebuggerExpr__{i}\n"));
+            defs.push_str(&format!("{} == {e}\n", name(i)));
+            config.push_str(&format!("\nINVARIANT {}\n", name(i)));
         }
         if let Some(n) = self.invlevel {
+            let name = name(self.inv.len());
             defs.push_str(&format!(
-                "__DebuggerTLC == INSTANCE TLC\n__DebuggerExpr__{i} == __DebuggerTLC!TLCGet(\"level\") < {n}\n",
-                i = self.inv.len()
+                "__DebuggerTLC == INSTANCE TLC\n{name} == __DebuggerTLC!TLCGet(\"level\") < {n}\n"
             ));
-            config.push_str(&format!("\nINVARIANT __DebuggerExpr__{}\n", self.inv.len()));
+            config.push_str(&format!("\nINVARIANT {name}\n"));
         }
         if let Some(p) = &self.postcondition {
             // `Module!Op`: TLC loads Module beside the spec and evaluates its Op.

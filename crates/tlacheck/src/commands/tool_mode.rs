@@ -4,6 +4,20 @@
 //! the codes are EC.java's, the classes MP's (0 none, 1 error, 3 warning, 4 state). In this
 //! mode TLC drops the `Error: ` prefix, numbers states `N:` and gives the time in ms.
 
+/// The EC code of one of TLC's warnings that tlacheck prints, by its first line.
+fn warning_code(first: &str) -> Option<u32> {
+    if first.starts_with("The EXCEPT was applied to non-existing fields") {
+        Some(2144)
+    } else if first.starts_with("Declaring symmetry during liveness checking is dangerous.") {
+        Some(2279)
+    } else if first.starts_with("The formula ") && first.contains(" is a state-level formula, but")
+    {
+        Some(2255)
+    } else {
+        None
+    }
+}
+
 /// A message's code and class, and its first line as TLC's tool mode writes it.
 fn classify(line: &str) -> Option<(u32, u8, String)> {
     let error = |code, rest: &str| Some((code, 1, rest.to_string()));
@@ -40,12 +54,17 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
             error(2404, rest)
         } else if rest.starts_with("The error occurred when TLC was evaluating the nested") {
             error(2103, rest)
+        } else if rest == "Parsing or semantic analysis failed." {
+            error(3002, rest)
+        } else if let Some(code) = warning_code(rest) {
+            // A warning made an error by -messagesAsErrors keeps its code.
+            error(code, rest)
         } else {
             error(1000, rest)
         };
     }
     if let Some(rest) = line.strip_prefix("Warning: ") {
-        return Some((1000, 3, rest.to_string()));
+        return Some((warning_code(rest).unwrap_or(1000), 3, rest.to_string()));
     }
     if let Some(rest) = line.strip_prefix("State ") {
         // DFID's states of a behaviour other than an invariant's: `State N:` (TLC's
@@ -135,6 +154,10 @@ pub fn frame_with(text: &str, known: &[(u32, String)]) -> String {
     };
     let lines: Vec<&str> = text.lines().collect();
     for (i, line) in lines.iter().enumerate() {
+        // SANY's warnings are printed as SANY writes them, outside any message.
+        if line.starts_with("Warnings (") && line.contains(") during syntax parsing of ") {
+            close(&mut out, &mut open);
+        }
         let given = known.iter().find(|(_, l)| l == line);
         let found = given.map(|(code, l)| (*code, 0, l.clone()));
         match found.or_else(|| classify(line)) {

@@ -101,6 +101,7 @@ fn run_inner(args: Args) -> Result<u8, String> {
     for w in tla_suite::pcal::suite_warnings(&m) {
         println!("Warning: {w}");
     }
+    let inputs = tla_suite::inputs::Snapshot::take(&m);
     let items = runner::plan(&m, &sel);
     let exec = executor()?;
     let parallel = args.jobs.unwrap_or_else(exec::default_parallelism);
@@ -169,7 +170,15 @@ fn run_inner(args: Args) -> Result<u8, String> {
         count(runner::Status::Failed),
         count(runner::Status::CouldNotRun)
     );
-    Ok(code)
+    let changed = inputs.changed();
+    for f in &changed {
+        println!(
+            "Error: {} changed while the suite ran: the results above may mix its old and new \
+             contents; run the suite again.",
+            f.display()
+        );
+    }
+    Ok(if changed.is_empty() { code } else { 2 })
 }
 
 fn update_coverage(m: &manifest::Manifest) -> Result<u8, String> {

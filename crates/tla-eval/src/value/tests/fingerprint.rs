@@ -198,3 +198,34 @@ fn a_views_tuple_fingerprints_as_the_tuple_does() {
     // The first two views are equal; all others differ.
     assert_eq!(seen.len(), views.len() - 1);
 }
+
+#[test]
+fn a_states_fingerprint_follows_its_values_not_their_form_nor_the_cache() {
+    // TLC-equal values in different forms (an interval and the set it denotes, a tuple and a
+    // function on 1..n), values met again as the same object (kept hashes), and scalars
+    // beside sets whose bytes could line up: equal states alike, all others apart, and a
+    // reused fingerprinter agreeing with a fresh one.
+    let a = Value::interval(1, 3);
+    let b = ints(&[1, 2, 3]);
+    let t = tup(vec![int(1), int(2)]);
+    let g = range_fcn(1, vec![int(1), int(2)]);
+    let states = [
+        vec![a.clone(), t.clone(), int(0)],
+        vec![b.clone(), g.clone(), int(0)],
+        vec![a.clone(), t.clone(), int(0)],
+        vec![b.clone(), t.clone(), int(1)],
+        vec![t.clone(), a.clone(), int(0)],
+        vec![int(0), a.clone(), t.clone()],
+        vec![ints(&[1, 2]), t.clone(), int(0)],
+        vec![a, g, s("x")],
+    ];
+    let mut reused = Fingerprinter::new();
+    let mut seen = HashSet::new();
+    for st in &states {
+        let fresh = Fingerprinter::new().fingerprint_state(st.iter()).unwrap();
+        assert_eq!(reused.fingerprint_state(st.iter()).unwrap(), fresh);
+        seen.insert(fresh);
+    }
+    // The first three states are equal; all others differ.
+    assert_eq!(seen.len(), states.len() - 2);
+}
