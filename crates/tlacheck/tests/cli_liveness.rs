@@ -939,7 +939,8 @@ fn atoms_evaluated_in_parallel_give_the_same_answer() {
     let trace = |r: &Run| -> Vec<String> {
         (r.stdout.lines())
             .skip_while(|l| !l.contains("constitutes a counter-example"))
-            .take_while(|l| !l.contains("states generated"))
+            // Up to the closing line, which carries the time of day.
+            .take_while(|l| !l.contains("Finished checking temporal properties"))
             .map(String::from)
             .collect()
     };
