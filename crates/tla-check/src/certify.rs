@@ -160,7 +160,7 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
             check_deadlock,
             symmetry,
             keeps_trace,
-            env: Env::new(),
+            env: interpreting_env(),
         })
     }
 
@@ -463,4 +463,12 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
         let sv = StateView::transition(&trace[n - 2].values, &primed);
         Some(self.ev.eval_bool(&c.expr, &mut self.env, &sv))
     }
+}
+
+/// The replay interprets the spec rather than running the search's compiled forms, so that a
+/// fault of those forms cannot certify its own result.
+fn interpreting_env() -> Env {
+    let mut env = Env::new();
+    env.interpreting = 1;
+    env
 }

@@ -250,3 +250,27 @@ fn a_parse_error_ends_with_tlcs_error_line_on_stdout() {
         "located on stderr:\n{run}"
     );
 }
+
+// An invariant with `*` violated in the initial state crashed (segmentation fault) while the
+// counterexample was certified: the replay ran the search's compiled forms with the main
+// evaluator. The replay now interprets the spec. TLC: exit 12, the initial state printed.
+#[test]
+fn an_invariant_with_a_product_violated_at_once_is_reported() {
+    let spec = "---- MODULE H ----
+EXTENDS Naturals
+VARIABLES va
+Init == va = 0
+Next == va < 5 /\\ va' = va + 1
+Inv == (va * 2) # 0
+Later == (va * 2) # 4
+====
+";
+    run_model("H", spec, "INIT Init\nNEXT Next\nINVARIANT Inv\n", &[])
+        .code(12)
+        .line("Error: Invariant Inv is violated by the initial state:")
+        .line("va = 0");
+    run_model("H", spec, "INIT Init\nNEXT Next\nINVARIANT Later\n", &[])
+        .code(12)
+        .line("Error: Invariant Later is violated.")
+        .trace_len(3);
+}
