@@ -67,8 +67,8 @@ pub struct Setup {
 pub struct SetupError {
     /// `file:line:col: message` lines, ready to print.
     pub message: String,
-    /// What TLC prints after `Error: ` on its standard output for this failure.
-    pub tlc_error: String,
+    /// What TLC prints after `Error: ` on its standard output for this failure, if anything.
+    pub tlc_error: Option<String>,
     pub status: u8,
 }
 
@@ -125,7 +125,7 @@ pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
     };
     let spec = spec.map_err(|e| SetupError {
         message: e.render(),
-        tlc_error: "Parsing or semantic analysis failed.".into(),
+        tlc_error: Some("Parsing or semantic analysis failed.".into()),
         status: report::exit::PARSE_ERROR,
     })?;
     let config_path = setup.config_path();
@@ -137,10 +137,10 @@ pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
         config::parse_config(&config_path.display().to_string(), &config_text).map_err(|e| {
             SetupError {
                 message: e.render(),
-                tlc_error: format!(
+                tlc_error: Some(format!(
                     "TLC found an error in the configuration file at line {}\n{}",
                     e.line, e.message
-                ),
+                )),
                 status: report::exit::CONFIG_ERROR,
             }
         })?;
@@ -160,14 +160,14 @@ fn read_config(path: &Path) -> Result<String, SetupError> {
                 "{}: cannot read the configuration file: {e}\n",
                 path.display()
             ),
-            tlc_error: format!(
+            tlc_error: Some(format!(
                 "TLC encountered the following error when trying to read the configuration file {}:\n{}",
                 path.display(),
                 match e.kind() {
                     std::io::ErrorKind::NotFound => "File not found.".to_string(),
                     _ => e.to_string(),
                 }
-            ),
+            )),
             status: report::exit::CONFIG_ERROR,
         })
 }
@@ -194,7 +194,7 @@ pub fn with_model<R>(
                 "Error: Failed to create user output log file {}: {e}\n",
                 path.display()
             ),
-            tlc_error: String::new(),
+            tlc_error: None,
             // TLC refuses its command line with exit 1.
             status: 1,
         })?;
@@ -213,7 +213,7 @@ pub fn with_model<R>(
         };
         SetupError {
             message,
-            tlc_error: e.message,
+            tlc_error: Some(e.message),
             status: report::exit::CONFIG_ERROR,
         }
     })?;

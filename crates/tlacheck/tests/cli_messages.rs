@@ -152,51 +152,14 @@ fn the_symmetry_warning_as_an_error_stops_before_the_search() {
     assert!(!quiet.stdout.contains("Declaring symmetry"), "{quiet}");
 }
 
-/// Counter's algorithm edited since its translation (SANY's 4804), and Main, which extends
+/// Counter's algorithm edited since its translation (SANY's 4804: pcal.trans's translation of
+/// the loop to 2, shared with cli_translate, now counting to 3), and Main, which extends
 /// it, with both its algorithm and its translation changed (4803).
 fn stale() -> Dir {
     let d = Dir::new();
     d.file(
         "Counter.tla",
-        r#"---- MODULE Counter ----
-EXTENDS Naturals
-(* --algorithm Counter
-variables x = 0;
-begin
-  Inc: while x < 3 do
-         x := x + 1;
-       end while;
-end algorithm; *)
-\* BEGIN TRANSLATION (chksum(pcal) = "1eac61f2" /\ chksum(tla) = "e1630d33")
-VARIABLES pc, x
-
-vars == << pc, x >>
-
-Init == (* Global variables *)
-        /\ x = 0
-        /\ pc = "Inc"
-
-Inc == /\ pc = "Inc"
-       /\ IF x < 2
-             THEN /\ x' = x + 1
-                  /\ pc' = "Inc"
-             ELSE /\ pc' = "Done"
-                  /\ x' = x
-
-(* Allow infinite stuttering to prevent deadlock on termination. *)
-Terminating == pc = "Done" /\ UNCHANGED vars
-
-Next == Inc
-           \/ Terminating
-
-Spec == /\ Init /\ [][Next]_vars
-        /\ WF_vars(Next)
-
-Termination == <>(pc = "Done")
-
-\* END TRANSLATION 
-====
-"#,
+        &include_str!("fixtures/pcal/Counter_translated.tla").replacen("x < 2 do", "x < 3 do", 1),
     )
     .file(
         "Main.tla",

@@ -31,45 +31,7 @@ end algorithm; *)
 "#;
 
 /// What pcal.trans wrote for COUNTER (with -termination for the .cfg test).
-const COUNTER_TRANSLATED: &str = r#"---- MODULE Counter ----
-EXTENDS Naturals
-(* --algorithm Counter
-variables x = 0;
-begin
-  Inc: while x < 2 do
-         x := x + 1;
-       end while;
-end algorithm; *)
-\* BEGIN TRANSLATION (chksum(pcal) = "1eac61f2" /\ chksum(tla) = "e1630d33")
-VARIABLES pc, x
-
-vars == << pc, x >>
-
-Init == (* Global variables *)
-        /\ x = 0
-        /\ pc = "Inc"
-
-Inc == /\ pc = "Inc"
-       /\ IF x < 2
-             THEN /\ x' = x + 1
-                  /\ pc' = "Inc"
-             ELSE /\ pc' = "Done"
-                  /\ x' = x
-
-(* Allow infinite stuttering to prevent deadlock on termination. *)
-Terminating == pc = "Done" /\ UNCHANGED vars
-
-Next == Inc
-           \/ Terminating
-
-Spec == /\ Init /\ [][Next]_vars
-        /\ WF_vars(Next)
-
-Termination == <>(pc = "Done")
-
-\* END TRANSLATION 
-====
-"#;
+const COUNTER_TRANSLATED: &str = include_str!("fixtures/pcal/Counter_translated.tla");
 
 #[test]
 fn translates_in_place_and_writes_the_cfg() {

@@ -419,22 +419,16 @@ pub fn run(args: Args) -> u8 {
 /// closing lines on stdout, so that a script reading TLC's output finds its `Error:` line.
 fn setup_failed(args: &Args, e: &session::SetupError, start: Instant) -> u8 {
     eprint!("{}", e.message);
+    let tlc_line = e.tlc_error.as_ref().map(|t| format!("Error: {t}\n"));
+    let tlc_line = tlc_line.unwrap_or_default();
     if args.json || args.tlc.tool {
-        if !e.tlc_error.is_empty() {
-            eprintln!("Error: {}", e.tlc_error);
-        }
+        eprint!("{tlc_line}");
     } else {
-        if !e.tlc_error.is_empty() {
-            println!("Error: {}", e.tlc_error);
-        }
         let now = std::time::SystemTime::now();
+        print!("{tlc_line}");
         println!("{}", tlc_text::finished_line(start.elapsed(), now));
     }
-    let message = match e.tlc_error.is_empty() {
-        true => e.message.clone(),
-        false => format!("{}Error: {}\n", e.message, e.tlc_error),
-    };
-    not_run(args, &message, e.status)
+    not_run(args, &format!("{}{tlc_line}", e.message), e.status)
 }
 
 /// `--html` and `--annotate`: the result's page and annotations, from its JSON summary (the
