@@ -159,18 +159,6 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
                 Some(n),
             ));
         }
-        // TLC evaluates a constant invariant once before the search: FALSE stops the run as a
-        // configuration error. TRUE is checked in every state still: a constant-level
-        // invariant may read TLCGet("level").
-        if c.expr.level == Level::Constant {
-            let value = ev.eval(&c.expr, &mut Env::new(), &StateView::constant());
-            if let Ok(Value::Bool(holds)) = value {
-                if !holds {
-                    let message = format!("The invariant of {} is equal to FALSE", n.name);
-                    return Err(err(message, Some(n)));
-                }
-            }
-        }
         invariants.push(c);
     }
     let mut props = Properties::default();
@@ -182,6 +170,19 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         classify_property(spec, &c, &mut props);
     }
     invariants.extend(props.always);
+    // TLC evaluates a constant invariant once before the search: FALSE stops the run as a
+    // configuration error. TRUE is checked in every state still: a constant-level
+    // invariant may read TLCGet("level"). Evaluated once the list is whole, where each
+    // expression stays: a compiled form points into its expression.
+    for (n, c) in cfg.invariants.iter().zip(&invariants) {
+        if c.expr.level == Level::Constant {
+            let value = ev.eval(&c.expr, &mut Env::new(), &StateView::constant());
+            if let Ok(Value::Bool(false)) = value {
+                let message = format!("The invariant of {} is equal to FALSE", n.name);
+                return Err(err(message, Some(n)));
+            }
+        }
+    }
     let constraints = cfg
         .constraints
         .iter()

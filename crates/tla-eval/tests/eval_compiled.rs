@@ -256,3 +256,24 @@ fn reading_the_level_is_compiled_but_never_kept() {
     // Printing is an effect: evaluated twice it would print twice.
     assert!(!compiling.has_compiled_form(body(&spec, "Pr")));
 }
+
+/// A compiled form points into its expression; an expression moved after its first
+/// evaluation (pushed into a list, boxed) keeps its slot but must not run the
+/// stale form. Before this was checked, `x * 2`'s form read freed memory (a segmentation
+/// fault found by the differential tester, where a constant-level invariant was evaluated
+/// once before the model's list of invariants held it).
+#[test]
+fn an_expression_moved_after_compiling_is_interpreted_at_its_new_place() {
+    use tla_eval::env::{Env, StateView};
+    let spec = load("Integers", "K == 3\nP == (K * 2) # 0 /\\ K + 1 = 4\n");
+    let ev = Evaluator::new(&spec);
+    let here = body(&spec, "P").clone();
+    let first = ev.eval(&here, &mut Env::new(), &StateView::constant());
+    assert_eq!(format!("{}", first.unwrap()), "TRUE");
+    assert!(ev.has_compiled_form(&here));
+    // From the stack to the heap: another address, the same slot.
+    let moved = Box::new(here);
+    assert!(!ev.has_compiled_form(&moved), "the stale form is not run");
+    let again = ev.eval(&moved, &mut Env::new(), &StateView::constant());
+    assert_eq!(format!("{}", again.unwrap()), "TRUE");
+}

@@ -35,6 +35,10 @@ use tla_sema::ir::{
 /// may bind the constants and replacements differently, so it interprets instead).
 struct Compiled {
     evaluator: u64,
+    /// Where the expression was when compiled: the steps point into it, and an expression
+    /// moved since (a `Check` pushed into the model after a first evaluation) has a stale
+    /// slot, which is then not run.
+    at: usize,
     /// `None` when compiling would not help (the expression's own node is not one of the
     /// prepared shapes) or the expression may have effects.
     node: Option<Node>,
@@ -151,7 +155,7 @@ impl Evaluator<'_> {
             None => e.slot.get_or_init(|| Box::new(self.compile_slot(e))),
         };
         let c = held.downcast_ref::<Compiled>()?;
-        if c.evaluator != self.id {
+        if c.evaluator != self.id || c.at != e as *const Expr as usize {
             return None;
         }
         c.node.as_ref()
@@ -242,6 +246,7 @@ impl Evaluator<'_> {
         };
         Compiled {
             evaluator: self.id,
+            at: e as *const Expr as usize,
             node,
         }
     }
