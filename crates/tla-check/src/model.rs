@@ -42,6 +42,8 @@ pub struct Model {
     pub symmetry: Option<Expr>,
     /// Fairness conjuncts of the SPECIFICATION (for liveness checking).
     pub fairness: Vec<Expr>,
+    /// The SPECIFICATION's definition; `None` when the .cfg gives INIT and NEXT.
+    pub specification: Option<DefId>,
     /// `_POSSIBLE` predicates, and how often each held (see `possible.rs`).
     pub possible: Vec<crate::possible::Possible>,
     pub possible_tally: crate::possible::Tally,
@@ -107,6 +109,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
     };
 
     let no_variables = spec.root_module().variables.is_empty();
+    let mut specification = None;
     let (init, next, next_def, fairness) = match (&cfg.specification, &cfg.init, &cfg.next) {
         // Without variables there is no state to generate: TLC checks the ASSUMEs and
         // reports 0 states (BagsTest's `Spec == [][TRUE]_<<>>`).
@@ -116,6 +119,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         }
         (Some(s), _, _) => {
             let d = def_named("name", s)?;
+            specification = Some(d);
             let (i, n, nd, f) = split_spec(spec, ev, d).map_err(|m| err(m, Some(s)))?;
             (Some(i), Some(n), nd, f)
         }
@@ -251,6 +255,7 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         postcondition,
         symmetry,
         fairness,
+        specification,
         possible_tally: crate::possible::Tally::new(possible.len()),
         continue_after_violation: false,
         possible,

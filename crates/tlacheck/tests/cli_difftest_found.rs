@@ -274,3 +274,65 @@ Later == (va * 2) # 4
         .line("Error: Invariant Later is violated.")
         .trace_len(3);
 }
+
+// After a counterexample that ends stuttering, TLC warns that fairness may be missing
+// (Liveness.printStutteringCounterExampleWarning) when the violated property's negation has a
+// `[]<>`/`<>[]` part or a `[]` inside an eventuality: `[]<>P` and `Q ~> P` here, not `<>P`.
+// With a SPECIFICATION without fairness the warning names it and where it is defined (2259);
+// with INIT and NEXT it says there is no SPECIFICATION (2257); with fairness there is none.
+// Texts: TLC's output for this module, run with -deadlock.
+#[test]
+fn a_stuttering_counterexample_warns_of_missing_fairness_as_tlc_does() {
+    let spec = "---- MODULE G ----
+EXTENDS Naturals
+VARIABLES x
+Init == x = 0
+Next == x < 2 /\\ x' = x + 1
+P == x = 5
+Q == x = 1
+LiveA == []<>P
+LiveB == <>P
+LiveC == Q ~> P
+vars == <<x>>
+Spec == Init /\\ [][Next]_vars
+FSpec == Spec /\\ WF_vars(Next)
+====
+";
+    let book = "(compare Chapter 8, page 87ff of Specifying Systems at https://lamport.azurewebsites.net/tla/book.html).";
+    let unfair = format!("State 4: Stuttering\nWarning: The stuttering counterexample above may be caused by the absence of a fairness constraint in the behavior specification Spec defined at line 12, col 1 to line 12, col 29 of module G. To rule out such counterexamples, conjoin a suitable fairness constraint to Spec {book}\n(Use the -nowarning option to disable this warning.)\nFinished checking temporal properties in ");
+    run_model(
+        "G",
+        spec,
+        "SPECIFICATION Spec\nPROPERTY LiveA\n",
+        &["-deadlock"],
+    )
+    .code(13)
+    .block(&unfair);
+    // Tool mode: the warning's own code, without the hint (TLC's -tool output).
+    run_model("G", spec, "SPECIFICATION Spec\nPROPERTY LiveA\n", &["-deadlock", "-tool"])
+        .code(13)
+        .block("@!@!@ENDMSG 2218 @!@!@\n@!@!@STARTMSG 2259:3 @!@!@\nThe stuttering counterexample above may be caused by the absence of a fairness constraint")
+        .block(&format!("to Spec {book}\n@!@!@ENDMSG 2259 @!@!@\n"));
+    let no_spec = format!("State 4: Stuttering\nWarning: The stuttering counterexample above may be caused by the absence of a behavior specification (SPECIFICATION). Only INIT and NEXT have been provided, so TLC permits infinite stuttering. To rule out such counterexamples, use SPECIFICATION Spec, with Spec asserting a suitable fairness constraint {book}\n(Use the -nowarning option to disable this warning.)\nFinished checking temporal properties in ");
+    run_model(
+        "G",
+        spec,
+        "INIT Init\nNEXT Next\nPROPERTY LiveC\n",
+        &["-deadlock"],
+    )
+    .code(13)
+    .block(&no_spec);
+    for (cfg, args) in [
+        ("SPECIFICATION Spec\nPROPERTY LiveB\n", &["-deadlock"][..]),
+        ("SPECIFICATION FSpec\nPROPERTY LiveA\n", &["-deadlock"]),
+        (
+            "SPECIFICATION Spec\nPROPERTY LiveA\n",
+            &["-deadlock", "-nowarning"],
+        ),
+    ] {
+        run_model("G", spec, cfg, args)
+            .code(13)
+            .line("State 4: Stuttering")
+            .no_line_starting("Warning:");
+    }
+}

@@ -52,6 +52,9 @@ pub struct Violation {
     pub properties: Vec<String>,
     pub trace: Vec<TraceState>,
     pub end: LassoEnd,
+    /// TLC's warning printed after a lasso that ends stuttering when fairness may be
+    /// missing (2259, or 2257 without a SPECIFICATION), as admitted by the run's warnings.
+    pub warning: Option<String>,
 }
 
 /// Checks the model's temporal properties on the complete graph the search recorded, the
@@ -192,7 +195,27 @@ fn finite_violation(
         properties,
         trace,
         end: LassoEnd::Prefix,
+        warning: None,
     }))
+}
+
+/// TLC's warning after a counterexample ending in stuttering that fairness might rule out
+/// (`Liveness.printStutteringCounterExampleWarning`): the SPECIFICATION has no fairness
+/// (2259, naming it and where it is defined), or there is no SPECIFICATION (2257).
+fn stuttering_warning(ev: &Evaluator, model: &Model) -> Option<String> {
+    const BOOK: &str = "(compare Chapter 8, page 87ff of Specifying Systems at https://lamport.azurewebsites.net/tla/book.html)";
+    let (code, text) = match model.specification {
+        Some(d) if model.fairness.is_empty() => {
+            let spec = ev.spec;
+            let def = spec.def(d);
+            let at = crate::report::describe_loc(spec, def.loc);
+            let name = &def.name;
+            (2259, format!("The stuttering counterexample above may be caused by the absence of a fairness constraint in the behavior specification {name} defined at {at}. To rule out such counterexamples, conjoin a suitable fairness constraint to {name} {BOOK}."))
+        }
+        Some(_) => return None,
+        None => (2257, format!("The stuttering counterexample above may be caused by the absence of a behavior specification (SPECIFICATION). Only INIT and NEXT have been provided, so TLC permits infinite stuttering. To rule out such counterexamples, use SPECIFICATION Spec, with Spec asserting a suitable fairness constraint {BOOK}.")),
+    };
+    ev.warnings.lock().expect("warnings").admit(code, &text)
 }
 
 fn check_graph(
@@ -271,11 +294,18 @@ fn check_graph(
                     properties
                 };
                 view_trace::rebuild(ev, model, &mut trace);
+                let warning = match end {
+                    LassoEnd::Stuttering if d.stuttering_may_be_unfair() => {
+                        stuttering_warning(ev, model)
+                    }
+                    _ => None,
+                };
                 violation = Some(Violation {
                     property: properties.join(", "),
                     properties,
                     trace,
                     end,
+                    warning,
                 });
                 break 'props;
             }

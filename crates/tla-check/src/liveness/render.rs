@@ -119,6 +119,9 @@ pub fn write_violation(
         Some(LassoEnd::Prefix) => return,
         Some(LassoEnd::Stuttering) => {
             let _ = writeln!(out, "State {}: Stuttering", trace.len() + 1);
+            if let Some(w) = live.violation.as_ref().and_then(|v| v.warning.as_ref()) {
+                let _ = writeln!(out, "{w}");
+            }
         }
         None => {}
     }

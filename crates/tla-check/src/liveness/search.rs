@@ -52,6 +52,9 @@ pub struct Disjunct<'f> {
     pub ae: Vec<LF>,
     pub fairness: &'f [FairCond],
     pub tableau: Tableau,
+    /// An eventuality of the tableau's formula holds a `[]` (TLC's
+    /// `OrderOfSolution.containsBoxInPromise`).
+    pub box_in_promise: bool,
 }
 
 impl<'f> Disjunct<'f> {
@@ -72,13 +75,22 @@ impl<'f> Disjunct<'f> {
                 other => rest.push(other),
             }
         }
-        let tableau = Tableau::build(&LF::And(rest));
+        let rest = LF::And(rest);
         Disjunct {
             ea,
             ae,
             fairness,
-            tableau,
+            tableau: Tableau::build(&rest),
+            box_in_promise: box_in_promise(&rest),
         }
+    }
+
+    /// Whether a counterexample that ends stuttering may owe that to the absence of fairness:
+    /// TLC warns after one unless the disjunct has no `<>[]`/`[]<>` conjunct and no `[]`
+    /// inside an eventuality (`OrderOfSolution.hasEmptyPEMAndBoxFreePromises`: `<>P`
+    /// violated by stuttering is no such case).
+    pub fn stuttering_may_be_unfair(&self) -> bool {
+        self.box_in_promise || !self.ea.is_empty() || !self.ae.is_empty()
     }
 
     pub fn search(&self, truth: &mut Truth) -> Result<Option<Found>, EvalError> {
@@ -237,5 +249,22 @@ impl<'f> Disjunct<'f> {
             }
         }
         Ok(None)
+    }
+}
+
+fn box_in_promise(f: &LF) -> bool {
+    fn has_box(f: &LF) -> bool {
+        match f {
+            LF::True | LF::False | LF::Lit(..) => false,
+            LF::And(v) | LF::Or(v) => v.iter().any(has_box),
+            LF::Always(_) => true,
+            LF::Eventually(x) => has_box(x),
+        }
+    }
+    match f {
+        LF::True | LF::False | LF::Lit(..) => false,
+        LF::And(v) | LF::Or(v) => v.iter().any(box_in_promise),
+        LF::Always(x) => box_in_promise(x),
+        LF::Eventually(x) => has_box(x) || box_in_promise(x),
     }
 }

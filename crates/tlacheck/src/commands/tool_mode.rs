@@ -13,6 +13,10 @@ fn warning_code(first: &str) -> Option<u32> {
     } else if first.starts_with("The formula ") && first.contains(" is a state-level formula, but")
     {
         Some(2255)
+    } else if first.starts_with("The stuttering counterexample above may be caused by the absence of a fairness constraint") {
+        Some(2259)
+    } else if first.starts_with("The stuttering counterexample above may be caused by the absence of a behavior specification") {
+        Some(2257)
     } else {
         None
     }
@@ -135,6 +139,8 @@ fn classify(line: &str) -> Option<(u32, u8, String)> {
         .map(|(_, code)| (*code, 0, line.to_string()))
 }
 
+const NOWARNING_HINT: &str = "(Use the -nowarning option to disable this warning.)";
+
 /// `text` framed as TLC's tool mode frames it. A line that begins no message continues the
 /// message before it (a state's variables, the estimates under TLC_SUCCESS); before any
 /// message, it is printed as it is (Print output).
@@ -147,6 +153,8 @@ pub fn frame(text: &str) -> String {
 pub fn frame_with(text: &str, known: &[(u32, String)]) -> String {
     let mut out = String::new();
     let mut open: Option<u32> = None;
+    // TLC's tool mode gives a warning without the hint about -nowarning.
+    let mut in_warning = false;
     let close = |out: &mut String, open: &mut Option<u32>| {
         if let Some(code) = open.take() {
             out.push_str(&format!("@!@!@ENDMSG {code} @!@!@\n"));
@@ -172,7 +180,9 @@ pub fn frame_with(text: &str, known: &[(u32, String)]) -> String {
                 close(&mut out, &mut open);
                 out.push_str(&format!("@!@!@STARTMSG {code}:{class} @!@!@\n{first}\n"));
                 open = Some(code);
+                in_warning = class == 3;
             }
+            None if in_warning && *line == NOWARNING_HINT => {}
             None => {
                 out.push_str(line);
                 out.push('\n');
