@@ -336,3 +336,24 @@ FSpec == Spec /\\ WF_vars(Next)
             .no_line_starting("Warning:");
     }
 }
+
+// A `[]<>` of a state predicate is met in a state, as TLC's AEState checks are: when the state
+// where the cycle starts meets every goal, TLC's cycle is empty and it prints stuttering there
+// (LiveWorker.dfsPostFix), where tlacheck used to walk round the component (2 -> 3 -> back to
+// 2). Found by the differential tester (seed 41000244); TLC's output, run with -nowarning.
+#[test]
+fn a_cycle_whose_start_meets_every_goal_is_stuttering() {
+    let spec = "---- MODULE L ----
+VARIABLES x
+Init == x = 0
+Next == \\/ x = 0 /\\ x' = 1
+        \\/ x = 1 /\\ x' = 2
+        \\/ x = 2 /\\ x' = 1
+Prop == <>[](x = 7)
+Spec == Init /\\ [][Next]_x
+====
+";
+    run_model("L", spec, "SPECIFICATION Spec\nPROPERTY Prop\n", &["-nowarning"])
+        .code(13)
+        .block("State 1: <Initial predicate>\nx = 0\n\nState 2: <Next line 4, col 12 to line 4, col 26 of module L>\nx = 1\n\nState 3: Stuttering\nFinished checking temporal properties in ");
+}

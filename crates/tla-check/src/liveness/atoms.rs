@@ -194,6 +194,42 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
         }
     }
 
+    /// Whether a formula without [] or <> has no action atom.
+    pub fn is_state_formula(&self, f: &LF) -> bool {
+        match f {
+            LF::True | LF::False => true,
+            LF::Lit(a, _) => !self.is_action(*a),
+            LF::And(v) | LF::Or(v) => v.iter().all(|x| self.is_state_formula(x)),
+            LF::Always(_) | LF::Eventually(_) => false,
+        }
+    }
+
+    /// A formula without [] or <> and without action atoms in state `s`.
+    pub fn local_in_state(&mut self, f: &LF, s: u32) -> Result<bool, EvalError> {
+        Ok(match f {
+            LF::True => true,
+            LF::False => false,
+            LF::Lit(a, p) => self.in_state(*a, s)? == *p,
+            LF::And(v) => {
+                for x in v {
+                    if !self.local_in_state(x, s)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            LF::Or(v) => {
+                for x in v {
+                    if self.local_in_state(x, s)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            LF::Always(_) | LF::Eventually(_) => unreachable!("a local formula"),
+        })
+    }
+
     /// A formula without [] or <> on edge `e`.
     pub fn local_on_edge(&mut self, f: &LF, e: usize) -> Result<bool, EvalError> {
         Ok(match f {

@@ -117,11 +117,16 @@ fn cycle(
         cycle.extend(path);
     }
     if at == entry && cycle.is_empty() {
-        // No goal: any step inside, then back.
-        let (w, e) = f.product.adj[entry as usize]
-            .iter()
-            .copied()
-            .find(|&(w, e)| f.members.binary_search(&w).is_ok() && f.edge_ok[e as usize] == 2)
+        // No goal left: stuttering in the entry where it may (TLC prints an empty cycle as
+        // stuttering), else any step inside, then back.
+        let inside = |&(w, e): &(u32, u32)| {
+            f.members.binary_search(&w).is_ok() && f.edge_ok[e as usize] == 2
+        };
+        let steps = &f.product.adj[entry as usize];
+        let (w, e) = (steps.iter().copied())
+            .filter(inside)
+            .find(|&(w, _)| w == entry)
+            .or_else(|| steps.iter().copied().find(inside))
             .expect("a component has a step");
         cycle.push((w, e));
         at = w;

@@ -126,6 +126,11 @@ impl<'f> Disjunct<'f> {
             (Goal::Often(i), Need::Step(_, _, e)) => {
                 truth.local_on_edge(&self.ae[i], e as usize)?
             }
+            // A state predicate's `[]<>` is met in a node, as TLC's AEState checks are: its
+            // cycle then need not leave the node.
+            (Goal::Often(i), Need::Node(v)) if truth.is_state_formula(&self.ae[i]) => {
+                truth.local_in_state(&self.ae[i], p.nodes[v as usize].0)?
+            }
             (Goal::Eventuality(k), Need::Node(v)) => {
                 !self.tableau.nodes[p.nodes[v as usize].1 as usize].defers[k]
             }
