@@ -79,6 +79,8 @@ pub struct Settings<'o> {
     /// Worker threads (at least 1).
     pub workers: usize,
     pub progress: ProgressMode,
+    /// Print TLC's lines about the initial states as they are computed (see `Setup`).
+    pub tlc_lines: bool,
     /// Bytes the unexplored states may take in memory before the rest go to disk (None: no
     /// limit).
     pub memory: Option<u64>,
@@ -98,6 +100,7 @@ impl Default for Settings<'_> {
         Settings {
             workers: 1,
             progress: ProgressMode::Never,
+            tlc_lines: false,
             memory: None,
             observer: None,
             lncheck: crate::liveness::LnCheck::Final,

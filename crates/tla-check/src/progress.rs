@@ -17,6 +17,18 @@ pub enum ProgressMode {
     Tlc,
 }
 
+/// TLC's line before it computes the initial states (EC.TLC_COMPUTING_INIT).
+pub const COMPUTING_INITIAL_STATES: &str = "Computing initial states...";
+
+/// TLC's line once they are computed (EC.TLC_INIT_GENERATED1).
+pub fn initial_states_line(count: u64, at: SystemTime) -> String {
+    let states = if count == 1 { "state" } else { "states" };
+    format!(
+        "Finished computing initial states: {count} distinct {states} generated at {}.",
+        crate::report::timestamp(at)
+    )
+}
+
 const TERMINAL_EVERY: Duration = Duration::from_secs(2);
 const TLC_FIRST: Duration = Duration::from_secs(3);
 const TLC_EVERY: Duration = Duration::from_secs(60);

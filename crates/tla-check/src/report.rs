@@ -258,10 +258,15 @@ pub fn render_outcome(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> 
                 "Error: {what} {name} is violated by the initial state:"
             );
             match (r.viewed.first(), r.aliased.first()) {
-                (Some(text), _) => out.push_str(text.trim_end_matches('\n')),
+                (Some(text), _) => {
+                    out.push_str(text.trim_end_matches('\n'));
+                    out.push('\n');
+                }
                 (_, Some(Some(fields))) => write_fields(&mut out, fields),
                 _ => write_state(&mut out, spec, vars, &r.trace[0].values),
             }
+            // TLC's StatePrinter ends the state with an empty line.
+            out.push('\n');
             return out;
         }
         Verdict::InvariantViolated(name) => {

@@ -104,6 +104,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         ex,
         workers,
         progress: &mut progress,
+        tlc_lines: settings.tlc_lines,
         periodic,
         checkpoint: settings.checkpoint.map(Checkpointer::new),
     };
@@ -416,6 +417,8 @@ struct Search<'s, 'm, 'e, 'a> {
     ex: Explored<'e, 'a>,
     workers: usize,
     progress: &'s mut Progress,
+    /// Print TLC's lines about the initial states as they are computed.
+    tlc_lines: bool,
     /// TLC's periodic liveness check, on the graph being recorded (None: at the end only).
     periodic: Option<(Arc<Mutex<LiveRecorder>>, Periodic)>,
     checkpoint: Option<Checkpointer>,
@@ -437,9 +440,14 @@ impl Search<'_, '_, '_, '_> {
     fn run(&mut self, helper: Option<&crate::split::Helper>) -> Result<(), Stop> {
         self.check_assumptions()?;
         let mut depth = match self.recover()? {
-            Some(level) => level,
+            Some(level) => {
+                self.announce_initial_states(true);
+                level
+            }
             None => {
+                self.announce_initial_states(false);
                 self.initial_states()?;
+                self.announce_initial_states(true);
                 self.storage()?;
                 1u32
             }
@@ -463,6 +471,25 @@ impl Search<'_, '_, '_, '_> {
             depth += 1;
         }
         Ok(())
+    }
+
+    /// TLC's lines before (`done` false) and after the initial states are computed, when
+    /// they are printed as the search goes (an initial state that fails a check stops the
+    /// search before the second).
+    fn announce_initial_states(&self, done: bool) {
+        if !self.tlc_lines {
+            return;
+        }
+        if done {
+            let at = std::time::SystemTime::now();
+            let line = crate::progress::initial_states_line(self.ex.initial_states, at);
+            println!("{line}");
+            return;
+        }
+        if let Some(n) = crate::liveness::branches(self.sh.ev, self.sh.model) {
+            println!("{}", crate::liveness::render::implied_line(n));
+        }
+        println!("{}", crate::progress::COMPUTING_INITIAL_STATES);
     }
 
     /// Stops the search once the next level's states or the parent records could not be

@@ -37,6 +37,10 @@ pub struct Setup {
     /// no limit).
     pub memory: Option<u64>,
     pub progress: ProgressMode,
+    /// TLC's lines about the search's start (the liveness branches, "Computing initial
+    /// states...", how many there were) printed on stdout when the search reaches them, so
+    /// that Print output and progress lines come where TLC prints them.
+    pub tlc_lines: bool,
     /// When temporal properties are checked (TLC's `-lncheck`; default: at the end only).
     pub lncheck: crate::liveness::LnCheck,
     /// Checkpoints and recovery (`checkpoint.rs`); None: neither.
@@ -274,6 +278,7 @@ pub fn search_observed<'o>(
     let settings = Settings {
         workers: setup.workers.max(1),
         progress: setup.progress,
+        tlc_lines: setup.tlc_lines,
         memory: setup.memory,
         observer,
         lncheck: setup.lncheck,

@@ -357,3 +357,58 @@ Spec == Init /\\ [][Next]_x
         .code(13)
         .block("State 1: <Initial predicate>\nx = 0\n\nState 2: <Next line 4, col 12 to line 4, col 26 of module L>\nx = 1\n\nState 3: Stuttering\nFinished checking temporal properties in ");
 }
+
+// TLC prints its lines about the initial states as it computes them: the liveness branches
+// and "Computing initial states..." before Init is evaluated (its Print output follows), the
+// count after, then what Next prints. tlacheck composed these lines after the search, so Print
+// output (and, past 3 s, the progress lines) came first. Texts: TLC's output, run with -deadlock.
+#[test]
+fn print_output_comes_among_tlc_s_lines_where_tlc_prints_it() {
+    let spec = "---- MODULE O ----
+EXTENDS TLC, Naturals
+VARIABLE x
+Init == PrintT(\"init\") /\\ x = 0
+Next == x < 1 /\\ PrintT(\"next\") /\\ x' = x + 1
+Live == <>(x = 1)
+Spec == Init /\\ [][Next]_x /\\ WF_x(Next)
+====
+";
+    run_model("O", spec, "SPECIFICATION Spec\nPROPERTY Live\n", &["-deadlock"])
+        .success()
+        .block("Implied-temporal checking--satisfiability problem has 1 branches.\nComputing initial states...\n\"init\"\nFinished computing initial states: 1 distinct state generated at ")
+        .block(".\n\"next\"\n\"next\"\n\"next\"\n\"next\"\nProgress(2) at ");
+}
+
+// An initial state that violates an invariant stops TLC before it says how many initial
+// states there were; the state is followed by an empty line. With no initial state at all TLC
+// still says it computed them (0). TLC's output.
+#[test]
+fn tlc_s_initial_state_lines_when_init_stops_or_finds_none() {
+    let spec = "---- MODULE H ----
+EXTENDS Naturals
+VARIABLES va
+Init == va = 0
+Next == va < 5 /\\ va' = va + 1
+Inv == va # 0
+====
+";
+    for mode in [&[][..], &["-tool"]] {
+        let run = run_model("H", spec, "INIT Init\nNEXT Next\nINVARIANT Inv\n", mode);
+        run.code(12)
+            .no_line_starting("Finished computing initial states");
+        if mode.is_empty() {
+            run.block("Computing initial states...\nError: Invariant Inv is violated by the initial state:\nva = 0\n\nFinished in ");
+        } else {
+            run.block("Invariant Inv is violated by the initial state:\nva = 0\n\n@!@!@ENDMSG 2107 @!@!@\n");
+        }
+    }
+    let none = "---- MODULE Z ----
+VARIABLE x
+Init == FALSE /\\ x = 1
+Next == x' = x
+====
+";
+    run_model("Z", none, "INIT Init\nNEXT Next\n", &[])
+        .success()
+        .block("Computing initial states...\nFinished computing initial states: 0 distinct states generated at ");
+}

@@ -218,23 +218,23 @@ fn stuttering_warning(ev: &Evaluator, model: &Model) -> Option<String> {
     ev.warnings.lock().expect("warnings").admit(code, &text)
 }
 
-fn check_graph(
-    ev: &Evaluator,
-    model: &Model,
-    graph: &graph::Graph,
-    states: &[Arc<[Value]>],
-    started: SystemTime,
-    complete: bool,
-    workers: usize,
-) -> Result<LiveReport, EvalError> {
-    let mut reader = formula::Reader::new(ev);
+/// What the liveness check searches for: the fairness conditions, the other temporal
+/// conjuncts of the SPECIFICATION, and per property (by name, in .cfg order) the disjuncts of
+/// `assumed /\ ~P`.
+struct Problems<'m> {
+    fair: Vec<formula::FairCond>,
+    assumed: Vec<formula::LF>,
+    problems: Vec<(&'m str, Vec<Vec<formula::LF>>)>,
+}
+
+fn problems<'m>(reader: &mut formula::Reader, model: &'m Model) -> Result<Problems<'m>, EvalError> {
     let none: Arc<[(tla_sema::ir::LocalId, tla_eval::Binding)]> = Arc::new([]);
     let mut fair = Vec::new();
     let mut assumed = Vec::new();
     for f in &model.fairness {
         reader.fairness(f, &none, &mut fair, &mut assumed)?;
     }
-    // The properties by name, in .cfg order; ~(P1 /\ P2) = ~P1 \/ ~P2.
+    // ~(P1 /\ P2) = ~P1 \/ ~P2.
     let mut names: Vec<&str> = Vec::new();
     for c in &model.temporal_properties {
         if !names.contains(&c.name.as_str()) {
@@ -251,6 +251,38 @@ fn check_graph(
         all.push(formula::LF::Or(negated));
         problems.push((name, formula::top_dnf(formula::LF::And(all), DNF_LIMIT)));
     }
+    Ok(Problems {
+        fair,
+        assumed,
+        problems,
+    })
+}
+
+/// TLC's "satisfiability problem has N branches" before the search: N, when the model has
+/// temporal properties and their formulas can be read.
+pub fn branches(ev: &Evaluator, model: &Model) -> Option<usize> {
+    if model.temporal_properties.is_empty() {
+        return None;
+    }
+    let p = problems(&mut formula::Reader::new(ev), model).ok()?;
+    Some(p.problems.iter().map(|(_, d)| d.len()).sum())
+}
+
+fn check_graph(
+    ev: &Evaluator,
+    model: &Model,
+    graph: &graph::Graph,
+    states: &[Arc<[Value]>],
+    started: SystemTime,
+    complete: bool,
+    workers: usize,
+) -> Result<LiveReport, EvalError> {
+    let mut reader = formula::Reader::new(ev);
+    let Problems {
+        fair,
+        assumed,
+        problems,
+    } = problems(&mut reader, model)?;
     let branches = problems.iter().map(|(_, d)| d.len()).sum();
     if branches == 0 && !problems.is_empty() {
         // fairness /\ ~P is FALSE: TLC_LIVE_FORMULA_TAUTOLOGY, an error before the search.

@@ -31,13 +31,14 @@ fn finished(out: &mut String, live: &LiveReport) {
     );
 }
 
+/// TLC's line about the liveness problem, before the initial states (EC.TLC_LIVE_IMPLIED).
+pub fn implied_line(branches: usize) -> String {
+    format!("Implied-temporal checking--satisfiability problem has {branches} branches.")
+}
+
 /// The lines TLC prints before the verdict when it checks temporal properties.
 pub fn write_start(out: &mut String, live: &LiveReport, distinct: u64) {
-    let _ = writeln!(
-        out,
-        "Implied-temporal checking--satisfiability problem has {} branches.",
-        live.branches
-    );
+    let _ = writeln!(out, "{}", implied_line(live.branches));
     write_checking(out, live, distinct);
 }
 

@@ -3,6 +3,7 @@
 use super::{tlc_text, tool_mode};
 use std::path::PathBuf;
 use std::time::Instant;
+use tla_check::progress::{initial_states_line, COMPUTING_INITIAL_STATES};
 use tla_check::session::{self, Setup};
 use tla_check::summary::Summary;
 use tla_eval::error::Phase;
@@ -183,6 +184,7 @@ pub fn run(args: Args) -> u8 {
         workers,
         memory: args.memory.or_else(super::default_memory),
         progress: super::progress_mode(&args.progress, args.json || args.tlc.tool),
+        tlc_lines: streams_tlc_lines(&args),
         lncheck: args.lncheck(),
         checkpoint: None,
         user_file: args.tlc.user_file.clone(),
@@ -552,6 +554,13 @@ fn spec_te(
     super::spec_te_write::write(&run, &loaded.spec, &loaded.config, outcome)
 }
 
+/// Whether the search prints TLC's lines about its initial states as it computes them: plain
+/// TLC output of a breadth-first search (tool mode frames the whole text at the end; JSON has
+/// none; simulation and DFID print their own).
+fn streams_tlc_lines(args: &Args) -> bool {
+    !args.json && !args.tlc.tool && !args.simulate && args.tlc.dfid.is_none()
+}
+
 /// The text of a finished search, as TLC prints it after its first lines (`head` when tool
 /// mode frames those too).
 fn tlc_report(
@@ -565,16 +574,24 @@ fn tlc_report(
     let now = std::time::SystemTime::now();
     let initial = outcome.json["initial_states"].as_u64().unwrap_or(0);
     let assumed = outcome.json["outcome"] != "assumption failure";
-    // An error while Init is enumerated or one of its states checked: TLC has begun the
-    // initial states and never says it finished them.
-    let init_failed = matches!(&outcome.report.verdict,
-        tla_check::engine::Verdict::Error(e) if matches!(e.phase, Phase::Init | Phase::InitialState));
+    // An error while Init is enumerated or one of its states checked, or an initial state
+    // that violates an invariant or property: TLC has begun the initial states and never
+    // says it finished them.
+    use tla_check::engine::Verdict;
+    let init_failed = match &outcome.report.verdict {
+        Verdict::Error(e) => matches!(e.phase, Phase::Init | Phase::InitialState),
+        Verdict::InvariantViolated(_) | Verdict::PropertyViolated(_) => {
+            outcome.report.trace.len() == 1 && !args.continue_after_violation
+        }
+        _ => false,
+    };
     // TLC announces the liveness branches before it computes the initial states, and prints
     // its progress once more before the final check of the temporal properties (MP.java's
     // TLC_LIVE_IMPLIED and TLC_PROGRESS_STATS, TLC 2026.11 run on a liveness spec).
     const IMPLIED: &str = "Implied-temporal checking--satisfiability problem has ";
+    let streamed = streams_tlc_lines(args);
     let implied = (outcome.text.lines()).find(|l| l.starts_with(IMPLIED));
-    if let Some(line) = implied {
+    if let Some(line) = implied.filter(|_| !streamed) {
         let _ = writeln!(text, "{line}");
     }
     let progress = tool_mode::progress_line(&outcome.json, now);
@@ -588,14 +605,13 @@ fn tlc_report(
         }
         let _ = writeln!(search_text, "{line}");
     }
-    if init_failed {
-        let _ = writeln!(text, "Computing initial states...");
-    } else if initial > 0 && assumed {
-        let _ = writeln!(
-            text,
-            "{}",
-            tlc_text::initial_states_lines(initial, started_at)
-        );
+    if streamed {
+        // Printed by the search as it went.
+    } else if init_failed {
+        let _ = writeln!(text, "{COMPUTING_INITIAL_STATES}");
+    } else if assumed {
+        let _ = writeln!(text, "{COMPUTING_INITIAL_STATES}");
+        let _ = writeln!(text, "{}", initial_states_line(initial, started_at));
     }
     let body = if args.tlc.difftrace {
         tlc_text::diff_trace(&search_text)

@@ -19,15 +19,6 @@ pub fn starting_line(at: SystemTime) -> String {
     format!("Starting... ({})", date_time(at))
 }
 
-/// TLC's two spellings of the initial-state count.
-pub fn initial_states_lines(count: u64, at: SystemTime) -> String {
-    let states = if count == 1 { "state" } else { "states" };
-    format!(
-        "Computing initial states...\nFinished computing initial states: {count} distinct {states} generated at {}.",
-        date_time(at)
-    )
-}
-
 pub fn finished_line(elapsed: Duration, at: SystemTime) -> String {
     format!(
         "Finished in {} at ({})",
