@@ -14,10 +14,10 @@ pub type Queued = (u32, Arc<[Value]>);
 
 /// States read back from disk at once, at least.
 const MIN_SEGMENT: usize = 256;
-/// One state in so many is encoded to estimate the size of a state in memory.
+/// One state in so many is measured to estimate the size of a state in memory.
 const SAMPLE_EVERY: u64 = 64;
-/// A state in memory takes about this many times its encoded size (allocations, Arcs).
-const MEMORY_FACTOR: u64 = 2;
+/// What the allocator adds to the estimated heap of a state (rounding to size classes).
+const ALLOCATOR_FACTOR_PERCENT: u64 = 125;
 
 pub struct Frontier {
     mem: Vec<Queued>,
@@ -81,15 +81,17 @@ impl Frontier {
             return;
         };
         if self.pushed.is_multiple_of(SAMPLE_EVERY) {
-            let mut bytes = Vec::new();
-            encode_state(&state, &mut bytes);
-            let size = bytes.len() as u64 * MEMORY_FACTOR;
+            // The queue's slot and the state's heap.
+            let heap = tla_eval::value::heap::state_heap_bytes(&state);
+            let size = std::mem::size_of::<Queued>() as u64 + heap * ALLOCATOR_FACTOR_PERCENT / 100;
             let n = self.pushed / SAMPLE_EVERY;
             self.per_state = (self.per_state * n + size) / (n + 1);
         }
         self.pushed += 1;
         // Once a state went to disk, the rest of the level follows it (order is kept).
-        if self.disk.is_none() && self.mem_bytes + self.per_state <= budget {
+        // Half the budget for the level being filled, half for the segment of the level
+        // being explored (read back from disk, `into_segments`): both are in memory at once.
+        if self.disk.is_none() && self.mem_bytes + self.per_state <= budget / 2 {
             self.mem_bytes += self.per_state;
             self.mem.push((idx, state));
             return;
@@ -123,7 +125,7 @@ impl Frontier {
     /// The level's states for exploring, in segments.
     pub fn into_segments(self) -> Segments {
         let segment = match self.budget {
-            Some(b) => ((b / self.per_state.max(1)) as usize).max(MIN_SEGMENT),
+            Some(b) => ((b / 2 / self.per_state.max(1)) as usize).max(MIN_SEGMENT),
             None => usize::MAX,
         };
         Segments {

@@ -42,6 +42,7 @@ pub mod codec;
 pub mod error;
 pub mod fingerprint;
 pub mod func;
+pub mod heap;
 pub mod int;
 pub mod intern;
 pub mod lazy;

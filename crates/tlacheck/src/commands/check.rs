@@ -23,7 +23,8 @@ pub struct Args {
     #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "never"])]
     progress: String,
     /// Memory the unexplored states may take before the rest spill to disk, e.g. 512M, 4G
-    /// (default: a quarter of the machine's RAM).
+    /// (default: a quarter of the machine's RAM). The peak stays within the run's base
+    /// (seen-set, spec) plus twice this.
     #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
     memory: Option<u64>,
     /// Do not report deadlocks (TLC's -deadlock).
