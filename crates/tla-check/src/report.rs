@@ -636,5 +636,8 @@ mod timestamp_tests {
             super::timestamp(std::time::UNIX_EPOCH),
             "1970-01-01 00:00:00"
         );
+        // 2000-02-29 12:34:56 UTC: a leap day of a century leap year.
+        let leap = std::time::UNIX_EPOCH + std::time::Duration::from_secs(951_827_696);
+        assert_eq!(super::timestamp(leap), "2000-02-29 12:34:56");
     }
 }

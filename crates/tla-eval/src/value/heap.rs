@@ -41,9 +41,7 @@ pub fn state_heap_bytes(state: &[Value]) -> u64 {
 }
 
 fn slice_bytes(vs: &[Value]) -> u64 {
-    ARC_HEADER
-        + std::mem::size_of_val(vs) as u64
-        + vs.iter().map(Value::heap_bytes).sum::<u64>()
+    ARC_HEADER + std::mem::size_of_val(vs) as u64 + vs.iter().map(Value::heap_bytes).sum::<u64>()
 }
 
 fn func_bytes(f: &FuncValue) -> u64 {

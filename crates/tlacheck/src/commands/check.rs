@@ -621,7 +621,7 @@ fn tlc_report(
     };
     // -coverage: TLC's report, just before the statistics line (or last, without one).
     let coverage = (outcome.report.coverage.as_ref())
-        .map(|c| c.lines_at(&tlc_text::date_time(now)))
+        .map(|c| c.lines_at(&tla_check::report::timestamp(now)))
         .unwrap_or_default();
     let body = with_coverage(&body, &coverage);
     if !args.tlc.tool {
@@ -640,7 +640,11 @@ fn tlc_report(
         let _ = writeln!(text, "{line}");
     }
     let ms = start.elapsed().as_millis();
-    let _ = writeln!(text, "Finished in {ms}ms at ({})", tlc_text::date_time(now));
+    let _ = writeln!(
+        text,
+        "Finished in {ms}ms at ({})",
+        tla_check::report::timestamp(now)
+    );
     tool_mode::frame_with(&text, &coverage)
 }
 
@@ -678,7 +682,7 @@ fn stop_before_search(args: &Args, head: String, message: &str, start: Instant, 
         eprintln!("Error: {message}");
     } else if args.tlc.tool {
         let ms = start.elapsed().as_millis();
-        let at = tlc_text::date_time(now);
+        let at = tla_check::report::timestamp(now);
         let text = format!("{head}Error: {message}\nFinished in {ms}ms at ({at})\n");
         print!("{}", tool_mode::frame(&text));
     } else {

@@ -68,7 +68,7 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> (u8, Option<se
         text.push_str(head);
         text.push_str(&format!(
             "Progress(-1) at {}: {g} states generated, {d} distinct states found, -1 states left on queue.\n",
-            tlc_text::date_time(SystemTime::now())
+            tla_check::report::timestamp(SystemTime::now())
         ));
         if head.len() < body.len() {
             text.push_str(&last);
@@ -96,7 +96,7 @@ fn print_closing(r: &Run, mut text: String) {
         let ms = r.start.elapsed().as_millis();
         text.push_str(&format!(
             "Finished in {ms}ms at ({})\n",
-            tlc_text::date_time(now)
+            tla_check::report::timestamp(now)
         ));
         print!("{}", tool_mode::frame(&text));
     } else {

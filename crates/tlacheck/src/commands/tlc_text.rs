@@ -1,8 +1,9 @@
 //! The lines TLC prints around a model-checking run's result (MP.java's TLC_MODE_MC,
 //! TLC_STARTING, TLC_COMPUTING_INIT, TLC_INIT_GENERATED1/2 and TLC_FINISHED), so that a log
-//! reader that waits for them finds them. Dates are UTC, written as TLC writes its local time.
+//! reader that waits for them finds them. Dates are UTC (`tla_check::report::timestamp`), written as TLC writes its local time.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
+use tla_check::report::timestamp;
 
 /// `Running breadth-first search Model-Checking with fp F and seed S with W worker(s) on C cores`
 pub fn mode_line(fp: usize, seed: i64, workers: usize) -> String {
@@ -16,14 +17,14 @@ pub fn mode_line(fp: usize, seed: i64, workers: usize) -> String {
 }
 
 pub fn starting_line(at: SystemTime) -> String {
-    format!("Starting... ({})", date_time(at))
+    format!("Starting... ({})", timestamp(at))
 }
 
 pub fn finished_line(elapsed: Duration, at: SystemTime) -> String {
     format!(
         "Finished in {} at ({})",
         human_duration(elapsed),
-        date_time(at)
+        timestamp(at)
     )
 }
 
@@ -40,33 +41,6 @@ pub fn human_duration(d: Duration) -> String {
     } else {
         format!("{seconds:02}s")
     }
-}
-
-/// `yyyy-MM-dd HH:mm:ss`.
-pub fn date_time(at: SystemTime) -> String {
-    let secs = at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let t = secs % 86_400;
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
-        t / 3600,
-        t / 60 % 60,
-        t % 60
-    )
-}
-
-/// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 /// TLC's -difftrace: in the states of a safety counterexample (`The behavior up to this point
@@ -147,15 +121,5 @@ mod tests {
         assert_eq!(diff_trace(text), want);
         let live = "Error: The following behavior constitutes a counter-example:\nState 1: <Initial predicate>\nx = 0\n";
         assert_eq!(diff_trace(live), live);
-    }
-
-    #[test]
-    fn dates_are_calendar_dates() {
-        let at = |s: u64| date_time(UNIX_EPOCH + Duration::from_secs(s));
-        assert_eq!(at(0), "1970-01-01 00:00:00");
-        // 2000-02-29 12:34:56 UTC: a leap day of a century leap year.
-        assert_eq!(at(951_827_696), "2000-02-29 12:34:56");
-        // 2026-12-01 22:10:09 UTC.
-        assert_eq!(at(1_796_163_009), "2026-12-01 22:10:09");
     }
 }
