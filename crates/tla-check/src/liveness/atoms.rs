@@ -206,39 +206,27 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
 
     /// A formula without [] or <> and without action atoms in state `s`.
     pub fn local_in_state(&mut self, f: &LF, s: u32) -> Result<bool, EvalError> {
-        Ok(match f {
-            LF::True => true,
-            LF::False => false,
-            LF::Lit(a, p) => self.in_state(*a, s)? == *p,
-            LF::And(v) => {
-                for x in v {
-                    if !self.local_in_state(x, s)? {
-                        return Ok(false);
-                    }
-                }
-                true
-            }
-            LF::Or(v) => {
-                for x in v {
-                    if self.local_in_state(x, s)? {
-                        return Ok(true);
-                    }
-                }
-                false
-            }
-            LF::Always(_) | LF::Eventually(_) => unreachable!("a local formula"),
-        })
+        self.local(f, |t, a| t.in_state(a, s))
     }
 
     /// A formula without [] or <> on edge `e`.
     pub fn local_on_edge(&mut self, f: &LF, e: usize) -> Result<bool, EvalError> {
+        self.local(f, |t, a| t.on_edge(a, e))
+    }
+
+    /// A formula without [] or <>, each atom's truth given by `atom`.
+    fn local(
+        &mut self,
+        f: &LF,
+        atom: impl Fn(&mut Self, u32) -> Result<bool, EvalError> + Copy,
+    ) -> Result<bool, EvalError> {
         Ok(match f {
             LF::True => true,
             LF::False => false,
-            LF::Lit(a, p) => self.on_edge(*a, e)? == *p,
+            LF::Lit(a, p) => atom(self, *a)? == *p,
             LF::And(v) => {
                 for x in v {
-                    if !self.local_on_edge(x, e)? {
+                    if !self.local(x, atom)? {
                         return Ok(false);
                     }
                 }
@@ -246,7 +234,7 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
             }
             LF::Or(v) => {
                 for x in v {
-                    if self.local_on_edge(x, e)? {
+                    if self.local(x, atom)? {
                         return Ok(true);
                     }
                 }
