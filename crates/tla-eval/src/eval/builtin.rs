@@ -81,11 +81,21 @@ impl Evaluator<'_> {
                 self.builtin_values(b, vals, loc)
             }
             Cap | SetMinus => self.cap_or_minus(b, args, env, sv, loc),
-            // TLC's SetEnumValue.cup: `{}` on the left gives the right operand as it is
-            // (`{} \cup 0..1` stays an interval). Only the literal: TLC's other empty sets
-            // (a UNION, a set filter) are other classes, which build the union.
-            Cup if matches!(&args[0].kind, tla_sema::ir::ExprKind::SetEnum(e) if e.is_empty()) => {
-                self.expr(&args[1], env, sv)
+            // TLC's `\cup` asks its left operand, if an explicit set or an interval (its
+            // `Reducible` classes), else its right one: an empty one gives the other operand as
+            // it is (`{x \in {1} : FALSE} \cup 0..1` stays an interval). Other empty sets (a
+            // filter of SUBSET S, a UNION) are lazy classes, and the union is built.
+            Cup => {
+                let a = self.expr(&args[0], env, sv)?;
+                let reducible_a = self.tlc_reducible(&args[0], &a);
+                if reducible_a && is_empty_set(&a) {
+                    return self.expr(&args[1], env, sv);
+                }
+                let c = self.expr(&args[1], env, sv)?;
+                if !reducible_a && self.tlc_reducible(&args[1], &c) && is_empty_set(&c) {
+                    return Ok(a);
+                }
+                self.builtin_values(b, vec![a, c], loc)
             }
             Domain => match self.expr(&args[0], env, sv) {
                 Ok(f) => self.builtin_values(b, vec![f], loc),
@@ -99,6 +109,35 @@ impl Evaluator<'_> {
                 let vals = self.values(args, env, sv)?;
                 self.builtin_values(b, vals, loc)
             }
+        }
+    }
+
+    /// Whether TLC's value `v` of `e` is one of its `Reducible` classes (`SetEnumValue`,
+    /// `IntervalValue`): an interval, or a set whose expression is a set literal, a set map,
+    /// an interval, a filter of such a set (TLC filters those at once, others lazily), or
+    /// `\cap`, `\`, `\cup` with such an operand.
+    fn tlc_reducible(&self, e: &Expr, v: &Value) -> bool {
+        matches!(v, Value::Interval(..)) || self.reducible_form(e)
+    }
+
+    fn reducible_form(&self, e: &Expr) -> bool {
+        use tla_sema::ir::ExprKind as K;
+        match &e.kind {
+            K::SetEnum(_) | K::SetMap(..) => true,
+            K::SetFilter(bound, _) => self.reducible_form(&bound.set),
+            K::Label(_, body) => self.reducible_form(body),
+            K::Builtin(Builtin::Cap | Builtin::SetMinus | Builtin::Cup, args) => {
+                args.iter().any(|a| self.reducible_form(a))
+            }
+            K::Call(d, args) if args.len() == 2 => {
+                let def = self.spec.def(*d);
+                def.name == ".."
+                    && matches!(
+                        self.spec.module(def.module).name.as_str(),
+                        "Naturals" | "Integers"
+                    )
+            }
+            _ => false,
         }
     }
 
@@ -737,4 +776,12 @@ pub(crate) fn member(set: &Value, x: &Value, loc: Loc) -> EResult<bool> {
 
 pub(crate) fn enumerate(set: &Value, loc: Loc) -> EResult<SetValue> {
     set.enumerate().at(loc)
+}
+
+fn is_empty_set(v: &Value) -> bool {
+    match v {
+        Value::Set(s) => s.is_empty(),
+        Value::Interval(lo, hi) => hi < lo,
+        _ => false,
+    }
 }
