@@ -50,6 +50,10 @@ pub struct Args {
     /// (`--invlevel`) the shipped translation reaches in about this many seconds.
     #[arg(long, value_name = "S", default_value_t = 10.0)]
     pub(super) bound_seconds: f64,
+    /// With --translate: check a model TLC did not finish to this level instead (the same
+    /// for every such model), so that a run is repeated exactly.
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u64).range(2..))]
+    pub(super) bound_level: Option<u64>,
     /// Run each model at each of these worker counts (e.g. 1,2,3,7) with `--json` and compare
     /// every result with the first count's, the whole JSON object but for what may vary.
     #[arg(long, value_name = "N,...", value_delimiter = ',', conflicts_with = "pcal",

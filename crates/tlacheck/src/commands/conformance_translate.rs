@@ -8,7 +8,7 @@
 //! the level, deterministic with one worker, unlike a time limit), the whole JSON results
 //! compared. L is the deepest level the shipped version reaches within `--bound-seconds`
 //! (from 2, one level more while the run is quicker); the level chosen depends on the
-//! machine's speed, the comparison at that level does not.
+//! machine's speed, the comparison at that level does not (`--bound-level L` fixes it).
 
 use super::child::{run_child, Ran};
 use super::conformance::{
@@ -143,7 +143,11 @@ type Bounded = (Json, f64);
 fn bounded(exe: &Path, args: &Args, m: &Json) -> Result<(u64, Json, Json, f64), String> {
     let limit = Duration::from_secs_f64(args.bound_seconds * 4.0 + 5.0);
     let mut best: Option<(u64, Bounded)> = None;
-    for level in 2..=200 {
+    if let Some(level) = args.bound_level {
+        let limit = Duration::from_secs_f64(args.bound_seconds.max(60.0) * 20.0);
+        best = Some((level, run_bounded(exe, args, m, level, false, limit)?));
+    }
+    for level in (2..=200).filter(|_| args.bound_level.is_none()) {
         let run = match run_bounded(exe, args, m, level, false, limit) {
             Ok(r) => r,
             // Too slow at this level: the previous one is the bound.
@@ -159,8 +163,9 @@ fn bounded(exe: &Path, args: &Args, m: &Json) -> Result<(u64, Json, Json, f64), 
             break;
         }
     }
-    let (level, (shipped, _)) = best.ok_or("no bounded run")?;
-    let limit = Duration::from_secs_f64(args.bound_seconds * 20.0 + 5.0);
+    let (level, (shipped, shipped_seconds)) = best.ok_or("no bounded run")?;
+    let limit =
+        Duration::from_secs_f64((shipped_seconds * 10.0).max(args.bound_seconds * 20.0) + 5.0);
     let (ours, seconds) = run_bounded(exe, args, m, level, true, limit)?;
     Ok((level, shipped, ours, seconds))
 }
