@@ -412,7 +412,10 @@ fn markdown(rows: &[Row], args: &Args) -> String {
     use std::fmt::Write;
     let exact = rows.iter().filter(|r| r.difference.is_none()).count();
     let mut s = String::new();
-    let _ = writeln!(s, "## PlusCal models with our translation\n");
+    let _ = writeln!(
+        s,
+        "### PlusCal models with our translation, model by model\n"
+    );
     let _ = writeln!(
         s,
         "Produced by `tlacheck conformance --translate --corpus {} --max-tlc-seconds {}` \
