@@ -51,6 +51,27 @@ pub struct Model {
     pub continue_after_violation: bool,
 }
 
+impl Model {
+    /// The expressions the search evaluates on states and steps (on worker threads when there
+    /// are several): not the POSTCONDITION and the ALIAS, evaluated after it.
+    pub fn search_exprs(&self) -> impl Iterator<Item = &Expr> {
+        let checks = (self.invariants.iter())
+            .chain(&self.action_properties)
+            .chain(&self.init_properties)
+            .chain(&self.temporal_properties)
+            .chain(&self.constraints)
+            .chain(&self.action_constraints)
+            .map(|c| &c.expr);
+        (self.init.iter())
+            .chain(&self.next)
+            .chain(checks)
+            .chain(&self.view)
+            .chain(&self.symmetry)
+            .chain(&self.fairness)
+            .chain(self.possible.iter().map(|p| &p.expr))
+    }
+}
+
 /// A problem with the .cfg against the spec: TLC's exit status 150 and up.
 #[derive(Debug)]
 pub struct ModelError {

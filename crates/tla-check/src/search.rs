@@ -23,6 +23,25 @@ use tla_eval::eval::RunInfo;
 use tla_eval::{enumerate, EvalError, Evaluator, Value};
 use tla_sema::ir::DefId;
 
+/// Whether the search must run on one worker, whatever the workers asked, for its results
+/// to be the one-worker search's (`coverage`: a -coverage run).
+pub fn one_worker(ev: &Evaluator, model: &Model, coverage: bool) -> bool {
+    // TLC keeps TLCSet's registers per worker, so that what a spec reads back with several
+    // depends on which worker explored which state; here they are one set, which must be
+    // written in the one-worker search's order: `TLCSet(R, TLCGet(R) + 1)` in Next on two
+    // threads lost updates, and TLCGet("all") gave one value per register where
+    // TLCGet("config").worker said 2 (TLC's TLCGetAll test).
+    let registers = model.search_exprs().any(|e| ev.may_write_registers(e));
+    // A search that goes on after violations keeps them in the one-worker order; a coverage
+    // run merges TLC's per-action counts one by one (`coverage.rs`).
+    keeps_trace(ev) || registers || model.continue_after_violation || coverage
+}
+
+/// Whether the spec uses TLCExt's Trace, which is given the one-worker search's path.
+fn keeps_trace(ev: &Evaluator) -> bool {
+    (ev.spec.defs.iter()).any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt")
+}
+
 pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) -> Report {
     let symmetry = match crate::symmetry::bind(ev, model) {
         Ok(s) => s,
@@ -37,15 +56,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             )
         }
     };
-    let keeps_trace = ev
-        .spec
-        .defs
-        .iter()
-        .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
-    // The path given to Trace is the one-worker search's: one worker.
-    // So is a search that goes on after violations (they are kept in the one-worker order).
-    // So is a coverage run: TLC's per-action counts are merged one by one (`coverage.rs`).
-    let workers = if keeps_trace || model.continue_after_violation || settings.coverage.is_some() {
+    let keeps_trace = keeps_trace(ev);
+    let workers = if one_worker(ev, model, settings.coverage.is_some()) {
         1
     } else {
         settings.workers.max(1)

@@ -222,6 +222,15 @@ pub fn with_model<R>(
         }
     })?;
     model.continue_after_violation = setup.continue_after_violation;
+    if setup.workers > 1 && crate::search::one_worker(&ev, &model, setup.coverage.is_some()) {
+        // TLCGet("config").worker: the workers the search uses, so that a spec reads what the
+        // one-worker search it gets shows (TLCGet("all") holds one value per register).
+        for (k, v) in ev.tlc_config.iter_mut() {
+            if k == "worker" {
+                *v = Value::Int(1);
+            }
+        }
+    }
     let opts = Options {
         check_deadlock: model.check_deadlock && !setup.no_deadlock,
         max_depth: None,

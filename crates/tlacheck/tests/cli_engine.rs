@@ -102,6 +102,41 @@ fn counterexample_is_rebuilt_from_fingerprints_at_any_number_of_workers() {
     assert_eq!(outputs[0], outputs[2]);
 }
 
+/// Next counts the states it is evaluated on in register 23 (set to 0 by an ASSUME): 1
+/// initial state and 30 * 30 successors, 901 distinct states, each expanded once.
+const COUNTER: &str = "---- MODULE Counter ----
+EXTENDS Naturals, TLC
+ASSUME TLCSet(23, 0)
+VARIABLE x, y
+Init == x = 0 /\\ y = 0
+Next == /\\ TLCSet(23, TLCGet(23) + 1)
+        /\\ x' \\in 1..30
+        /\\ y' \\in 1..30
+Post == PrintT(<<TLCGet(\"all\"), TLCGet(23), TLCGet(\"distinct\"), TLCGet(\"config\").worker>>)
+====
+";
+
+#[test]
+fn a_spec_writing_registers_reads_the_one_worker_search_s_at_any_number_of_workers() {
+    // TLC 2026.12 with -workers 1 prints `<<(23 :> <<901>>), 901, 901, 1>>`. (With -workers 3
+    // it keeps a register per worker: `<<(23 :> <<264, 321, 316>>), 264, 901, 3>>`, as the
+    // workers happened to share the states.) Before the search took one worker for such a
+    // spec, two threads lost updates to the one register set (752 at 7 workers) and
+    // TLCGet("all") held one value where TLCGet("config").worker said 7.
+    let d = Dir::new("registers");
+    d.file("Counter.tla", COUNTER)
+        .file("Counter.cfg", "INIT Init\nNEXT Next\nPOSTCONDITION Post\n");
+    for w in ["1", "2", "7"] {
+        d.check(&["Counter.tla", "--workers", w, "--no-deadlock"])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("<<(23 :> <<901>>), 901, 901, 1>>"))
+            .stdout(predicate::str::contains(
+                "810901 states generated, 901 distinct states found",
+            ));
+    }
+}
+
 #[test]
 fn zero_workers_is_refused() {
     let d = Dir::new("zero");

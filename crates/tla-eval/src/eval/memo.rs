@@ -387,6 +387,46 @@ impl Evaluator<'_> {
         self.pure_expr(e, &mut memo)
     }
 
+    /// Whether evaluating `e` may write TLC's registers (TLCSet, TLCGetAndSet), through the
+    /// definitions it reaches; an operator constant or a closure the model binds counts as
+    /// one that may.
+    pub fn may_write_registers(&self, e: &Expr) -> bool {
+        let mut memo = vec![None; self.spec.defs.len()];
+        self.writes_expr(e, &mut memo)
+    }
+
+    fn writes_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+        if let Some(w) = memo[d.index()] {
+            return w;
+        }
+        // A definition reached again while being examined adds nothing new.
+        memo[d.index()] = Some(false);
+        let i = d.index();
+        let def = self.spec.def(d);
+        let w = match &self.overrides[i] {
+            Some(OpValue::Def(r)) => self.writes_def(*r, memo),
+            Some(OpValue::Val(_) | OpValue::Builtin(_)) => false,
+            Some(OpValue::Closure(..) | OpValue::Const(_)) => true,
+            None if self.natives[i].is_some() => {
+                let module = &self.spec.module(def.module).name;
+                crate::natives::writes_registers(module, &def.name)
+            }
+            None => self.writes_expr(&def.body, memo),
+        };
+        memo[i] = Some(w);
+        w
+    }
+
+    fn writes_expr(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
+        let here = match &e.kind {
+            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => self.writes_def(*d, memo),
+            ExprKind::Let(defs, _) => defs.iter().any(|d| self.writes_def(*d, memo)),
+            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => true,
+            _ => false,
+        };
+        here || !tla_sema::visit::all_children(e, &mut |c| !self.writes_expr(c, memo))
+    }
+
     /// `effect_free` for an expression read on a step: primes, UNCHANGED, `[A]_v` and
     /// `<<A>>_v` read the step's next state, which is given, so they count as free of
     /// effects here (an action atom of a temporal property evaluated on other threads).

@@ -59,6 +59,16 @@ pub fn bind(spec: &Spec) -> Vec<Option<Native>> {
         .collect()
 }
 
+/// Operators that write TLC's registers (`TLCSet(i, v)`, `TLCSet("s:name", v)`,
+/// `TLCGetAndSet`): what a later evaluation reads back depends on the order in which the
+/// writing evaluations ran.
+pub fn writes_registers(module: &str, name: &str) -> bool {
+    matches!(
+        (module, name),
+        ("TLC", "TLCSet") | ("TLCExt", "TLCGetAndSet")
+    )
+}
+
 /// Operators whose value may differ from one evaluation to the next.
 ///
 /// TLC evaluates every constant-level definition without parameters once, at start-up

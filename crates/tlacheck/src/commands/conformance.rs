@@ -13,7 +13,7 @@ use std::time::Duration;
 pub struct Args {
     /// The corpus folder holding expected.json.
     #[arg(long, default_value = "../shared/corpus")]
-    corpus: PathBuf,
+    pub(super) corpus: PathBuf,
     /// Run TLC's regression models in this folder (its expected.json lists each model's
     /// run_command) instead of the corpus.
     #[arg(long, value_name = "DIR")]
@@ -24,22 +24,41 @@ pub struct Args {
     pcal: Option<PathBuf>,
     /// Only models TLC finished in at most this many seconds.
     #[arg(long, default_value_t = 60.0)]
-    max_tlc_seconds: f64,
+    pub(super) max_tlc_seconds: f64,
     /// Each model may take at most this many times TLC's seconds.
     #[arg(long, default_value_t = 10.0)]
-    time_factor: f64,
+    pub(super) time_factor: f64,
     /// Only models whose id contains this text.
     #[arg(long)]
-    filter: Option<String>,
+    pub(super) filter: Option<String>,
     /// Write the Markdown report here.
     #[arg(long)]
-    out: Option<PathBuf>,
+    pub(super) out: Option<PathBuf>,
     /// Models run at once.
     #[arg(long, default_value_t = 2)]
-    jobs: usize,
+    pub(super) jobs: usize,
     /// Worker threads of each model's check (TLC's figures do not depend on them).
     #[arg(long, default_value_t = 1)]
-    workers: u32,
+    pub(super) workers: u32,
+    /// Corpus: only the PlusCal models, each checked with `check --translate` (our
+    /// translation in memory instead of the one in the file) and compared with TLC's
+    /// figures; for a model TLC did not finish, our translation of each module compared with
+    /// the one it ships with, and where they differ both checked to the same depth.
+    #[arg(long, conflicts_with_all = ["tlcregress", "pcal", "compare_workers"])]
+    pub(super) translate: bool,
+    /// With --translate: a model TLC did not finish is checked to the deepest level
+    /// (`--invlevel`) the shipped translation reaches in about this many seconds.
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    pub(super) bound_seconds: f64,
+    /// With --translate: check a model TLC did not finish to this level instead (the same
+    /// for every such model), so that a run is repeated exactly.
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u64).range(2..))]
+    pub(super) bound_level: Option<u64>,
+    /// Run each model at each of these worker counts (e.g. 1,2,3,7) with `--json` and compare
+    /// every result with the first count's, the whole JSON object but for what may vary.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', conflicts_with = "pcal",
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub(super) compare_workers: Option<Vec<u32>>,
 }
 
 /// One model's comparison.
@@ -62,7 +81,7 @@ pub(super) const IN_SCOPE: &[&str] = &[
 ];
 
 /// TLC's outcomes that are errors: ours must be an error too (any), never a verdict.
-const ERRORS: &[&str] = &["parse error", "error"];
+pub(super) const ERRORS: &[&str] = &["parse error", "error"];
 
 pub fn run(args: Args) -> u8 {
     if let Some(dir) = &args.pcal {
@@ -87,6 +106,22 @@ pub fn run(args: Args) -> u8 {
             .is_none_or(|f| m["id"].as_str().unwrap_or("").contains(f))
     };
     let exe = std::env::current_exe().expect("own path");
+    if let (Some(counts), Some(suite)) = (&args.compare_workers, &args.tlcregress) {
+        let selected: Vec<&Json> = models.iter().filter(wanted).collect();
+        return super::conformance_workers::run(&exe, &args, counts, &selected, Some(suite));
+    }
+    if args.translate {
+        // Those TLC finished within --max-tlc-seconds, and those it did not finish.
+        let selected: Vec<&Json> = (models.iter())
+            .filter(|m| m["features"]["pluscal"] == true)
+            .filter(|m| {
+                m["tlc"]["outcome"] == "timeout"
+                    || m["tlc"]["seconds"].as_f64().unwrap_or(f64::MAX) <= args.max_tlc_seconds
+            })
+            .filter(wanted)
+            .collect();
+        return super::conformance_translate::run(&exe, &args, &selected);
+    }
     if let Some(suite) = &args.tlcregress {
         let selected: Vec<&Json> = models.iter().filter(wanted).collect();
         let rows = in_parallel(&selected, args.jobs, |m| {
@@ -126,8 +161,11 @@ pub fn run(args: Args) -> u8 {
         .filter(|m| m["tlc"]["seconds"].as_f64().unwrap_or(f64::MAX) <= args.max_tlc_seconds)
         .filter(wanted)
         .collect();
+    if let Some(counts) = &args.compare_workers {
+        return super::conformance_workers::run(&exe, &args, counts, &selected, None);
+    }
     let rows = in_parallel(&selected, args.jobs, |m| {
-        let row = run_model(&exe, &args, m);
+        let row = run_model(&exe, &args, m, &[]);
         eprintln!(
             "{:<60} {:>7.2}s  {}",
             row.id,
@@ -143,7 +181,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 /// `f` over `items` on `jobs` threads; the results sorted by id as `id` gives it.
-fn in_parallel<'a, R: Send + HasId>(
+pub(super) fn in_parallel<'a, R: Send + HasId>(
     items: &[&'a Json],
     jobs: usize,
     f: impl Fn(&'a Json) -> R + Sync,
@@ -187,7 +225,7 @@ impl HasId for super::conformance_regress::Row {
 
 /// Writes `md` to `out` (stdout when None). The report file holds one section per suite,
 /// between markers, so that each suite's run replaces its own section and keeps the other's.
-fn write_section(out: Option<&Path>, name: &str, md: &str) -> u8 {
+pub(super) fn write_section(out: Option<&Path>, name: &str, md: &str) -> u8 {
     let Some(path) = out else {
         print!("{md}");
         return 0;
@@ -214,14 +252,16 @@ fn write_section(out: Option<&Path>, name: &str, md: &str) -> u8 {
     }
 }
 
-fn run_model(exe: &Path, args: &Args, m: &Json) -> Row {
+/// Model `m` run as TLC was, with `extra` arguments to check (`--translate`), and compared.
+pub(super) fn run_model(exe: &Path, args: &Args, m: &Json, extra: &[&str]) -> Row {
     let id = m["id"].as_str().unwrap_or("?").to_string();
     let tlc = m["tlc"].clone();
     let temporal = tlc["temporal_checked"].as_bool().unwrap_or(false);
     let limit = Duration::from_secs_f64(
         (tlc["seconds"].as_f64().unwrap_or(1.0) * args.time_factor).max(1.0),
     );
-    let command = model_command(exe, &args.corpus, m, args.workers);
+    let mut command = model_command(exe, &args.corpus, m, args.workers);
+    command.args(extra);
     let (status, stdout, stderr, seconds) = match run_child(command, limit) {
         Ran::Finished {
             status,

@@ -67,7 +67,7 @@ pub fn run_entry(exe: &Path, suite: &Path, entry: &Json, time_factor: f64, worke
 }
 
 /// The arguments TLC was given (after `tlc2.TLC`), at our worker count.
-fn tlc_arguments(entry: &Json, workers: u32) -> Vec<String> {
+pub(super) fn tlc_arguments(entry: &Json, workers: u32) -> Vec<String> {
     let command: Vec<&str> = (entry["run_command"].as_array().into_iter().flatten())
         .filter_map(|a| a.as_str())
         .collect();

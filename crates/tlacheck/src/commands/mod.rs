@@ -10,6 +10,8 @@ mod child;
 pub mod conformance;
 mod conformance_pcal;
 mod conformance_regress;
+mod conformance_translate;
+mod conformance_workers;
 mod dfid;
 pub mod dump_trace;
 mod java_hash;
