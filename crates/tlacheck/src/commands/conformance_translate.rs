@@ -30,6 +30,25 @@ pub struct Row {
     pub how: String,
 }
 
+impl Row {
+    /// A model whose translations were compared but not run.
+    fn not_checked(
+        id: String,
+        tlc: Json,
+        difference: Option<String>,
+        how: impl Into<String>,
+    ) -> Row {
+        Row {
+            id,
+            tlc,
+            ours: None,
+            seconds: 0.0,
+            difference,
+            how: how.into(),
+        }
+    }
+}
+
 impl HasId for Row {
     fn id(&self) -> &str {
         &self.id
@@ -81,25 +100,16 @@ fn run_entry(exe: &Path, args: &Args, m: &Json) -> Row {
     let diffs = match translation_differences(&dir, &root) {
         Ok(d) => d,
         Err(e) => {
-            return Row {
+            return Row::not_checked(
                 id,
                 tlc,
-                ours: None,
-                seconds: 0.0,
-                difference: Some(format!("translation failed: {}", first_line(&e))),
-                how: "translation".into(),
-            }
+                Some(format!("translation failed: {}", first_line(&e))),
+                "translation",
+            )
         }
     };
     if diffs.iter().all(|(_, hunks)| hunks.is_empty()) {
-        return Row {
-            id,
-            tlc,
-            ours: None,
-            seconds: 0.0,
-            difference: None,
-            how: "translation equal".into(),
-        };
+        return Row::not_checked(id, tlc, None, "translation equal");
     }
     let listed = (diffs.iter())
         .filter(|(_, h)| !h.is_empty())
@@ -109,14 +119,7 @@ fn run_entry(exe: &Path, args: &Args, m: &Json) -> Row {
     let (level, shipped, ours, seconds) = match bounded(exe, args, m) {
         Ok(x) => x,
         Err(e) => {
-            return Row {
-                id,
-                tlc,
-                ours: None,
-                seconds: 0.0,
-                difference: Some(e),
-                how: format!("translation differs ({listed})"),
-            }
+            return Row::not_checked(id, tlc, Some(e), format!("translation differs ({listed})"))
         }
     };
     let difference = (shipped != ours).then(|| {
