@@ -86,13 +86,16 @@ impl Evaluator<'_> {
             // it is (`{x \in {1} : FALSE} \cup 0..1` stays an interval). Other empty sets (a
             // filter of SUBSET S, a UNION) are lazy classes, and the union is built.
             Cup => {
+                // Emptiness first: the common union of two non-empty sets walks no form.
                 let a = self.expr(&args[0], env, sv)?;
-                let reducible_a = self.tlc_reducible(&args[0], &a);
-                if reducible_a && is_empty_set(&a) {
+                if is_empty_set(&a) && self.tlc_reducible(&args[0], &a) {
                     return self.expr(&args[1], env, sv);
                 }
                 let c = self.expr(&args[1], env, sv)?;
-                if !reducible_a && self.tlc_reducible(&args[1], &c) && is_empty_set(&c) {
+                if is_empty_set(&c)
+                    && self.tlc_reducible(&args[1], &c)
+                    && !self.tlc_reducible(&args[0], &a)
+                {
                     return Ok(a);
                 }
                 self.builtin_values(b, vec![a, c], loc)
