@@ -116,23 +116,56 @@ impl Evaluator<'_> {
     }
 
     /// Whether TLC's value `v` of `e` is one of its `Reducible` classes (`SetEnumValue`,
-    /// `IntervalValue`): an interval, or a set whose expression is a set literal, a set map,
-    /// an interval, a filter of such a set (TLC filters those at once, others lazily), or
-    /// `\cap`, `\`, `\cup` with such an operand.
+    /// `IntervalValue`), from `e`'s form: tlacheck's values do not keep TLC's classes.
     fn tlc_reducible(&self, e: &Expr, v: &Value) -> bool {
         matches!(v, Value::Interval(..)) || self.reducible_form(e)
     }
 
+    /// The form's TLC class is `Reducible`: a set literal or map, an interval, a filter of
+    /// such a set (TLC filters those at once, others lazily), `S \cap T` with such an
+    /// operand, `S \ T` with such a left one, `S \cup T` with both such (else TLC keeps a
+    /// lazy union), `DOMAIN` (an explicit function's domain is explicit), or `UNION` of a
+    /// literal or map whose elements are all explicit sets (TLC's `UnionValue.union`).
     fn reducible_form(&self, e: &Expr) -> bool {
         use tla_sema::ir::ExprKind as K;
         match &e.kind {
             K::SetEnum(_) | K::SetMap(..) => true,
             K::SetFilter(bound, _) => self.reducible_form(&bound.set),
             K::Label(_, body) => self.reducible_form(body),
-            K::Builtin(Builtin::Cap | Builtin::SetMinus | Builtin::Cup, args) => {
-                args.iter().any(|a| self.reducible_form(a))
-            }
-            K::Call(d, args) if args.len() == 2 => {
+            K::Builtin(Builtin::Cap, args) => args.iter().any(|a| self.reducible_form(a)),
+            K::Builtin(Builtin::SetMinus, args) => self.reducible_form(&args[0]),
+            K::Builtin(Builtin::Cup, args) => args.iter().all(|a| self.reducible_form(a)),
+            // `DOMAIN [x \in S |-> e]` is S as TLC holds it.
+            K::Builtin(Builtin::Domain, args) => match &args[0].kind {
+                K::FunCons(bounds, _) => {
+                    bounds.len() == 1
+                        && bounds[0].vars.len() == 1
+                        && self.reducible_form(&bounds[0].set)
+                }
+                _ => true,
+            },
+            K::Builtin(Builtin::Union, args) => match &args[0].kind {
+                K::SetEnum(elems) => elems.iter().all(|x| self.enumerated_form(x)),
+                K::SetMap(elem, _) => self.enumerated_form(elem),
+                _ => false,
+            },
+            _ => self.interval_form(e),
+        }
+    }
+
+    /// TLC's class of the form is `SetEnumValue`: reducible, not an interval.
+    fn enumerated_form(&self, e: &Expr) -> bool {
+        use tla_sema::ir::ExprKind as K;
+        match &e.kind {
+            K::Builtin(Builtin::Domain, _) => false,
+            K::Label(_, body) => self.enumerated_form(body),
+            _ => !self.interval_form(e) && self.reducible_form(e),
+        }
+    }
+
+    fn interval_form(&self, e: &Expr) -> bool {
+        match &e.kind {
+            tla_sema::ir::ExprKind::Call(d, args) if args.len() == 2 => {
                 let def = self.spec.def(*d);
                 def.name == ".."
                     && matches!(
