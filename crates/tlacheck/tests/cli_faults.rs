@@ -287,10 +287,11 @@ fn a_trace_file_cut_off_mid_line_is_an_error_at_its_end() {
     run.says("malformed JSON");
 }
 
-/// A spec edited while `verify` runs: the report may mix two versions of the suite, so the
-/// run says which file changed and exits 2; the same suite left alone says nothing of it.
+/// A spec and the manifest edited while `verify` runs: the report may mix two versions of the
+/// suite, so the run says which files changed and exits 2; the same suite left alone says
+/// nothing of it.
 #[test]
-fn a_spec_edited_while_verify_runs_is_reported() {
+fn a_spec_and_the_manifest_edited_while_verify_runs_are_reported() {
     let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/suite/specs");
     let dir = tempfile::tempdir().unwrap();
     for f in ["Counter.tla", "Counter.cfg", "Forever.tla", "Forever.cfg"] {
@@ -329,6 +330,8 @@ fn a_spec_edited_while_verify_runs_is_reported() {
             let counter = dir.path().join("Counter.tla");
             let text = std::fs::read_to_string(&counter).unwrap();
             std::fs::write(&counter, text + "\\* edited\n").unwrap();
+            let text = std::fs::read_to_string(&manifest).unwrap();
+            std::fs::write(&manifest, text + "# edited\n").unwrap();
         }
         let out = child.wait_with_output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -343,6 +346,13 @@ fn a_spec_edited_while_verify_runs_is_reported() {
         edited.contains(&format!(
             "Error: {} changed while the suite ran",
             counter.display()
+        )),
+        "{edited}"
+    );
+    assert!(
+        edited.contains(&format!(
+            "Error: {} changed while the suite ran",
+            manifest.display()
         )),
         "{edited}"
     );
