@@ -126,7 +126,7 @@ impl Evaluator<'_> {
     /// operand, `S \ T` with such a left one, `S \cup T` with both such (else TLC keeps a
     /// lazy union), `DOMAIN` (an explicit function's domain is explicit), or `UNION` of a
     /// literal or map whose elements are all explicit sets (TLC's `UnionValue.union`).
-    fn reducible_form(&self, e: &Expr) -> bool {
+    pub(crate) fn reducible_form(&self, e: &Expr) -> bool {
         use tla_sema::ir::ExprKind as K;
         match &e.kind {
             K::SetEnum(_) | K::SetMap(..) => true,
