@@ -13,9 +13,8 @@
 
 mod lasso;
 
-use crate::engine::{Report, TraceState, Verdict};
-use crate::liveness::{LassoEnd, Violation};
 use crate::model::{Check, Model};
+use crate::result::{LassoEnd, Report, TraceState, Verdict, Violation};
 use crate::symmetry::Symmetry;
 use std::sync::Arc;
 use tla_eval::error::Phase;

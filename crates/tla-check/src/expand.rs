@@ -3,8 +3,8 @@
 //! depend on the other successors of the level. Whether a successor is new, and where the
 //! search stops, is decided afterwards by the merge (`merge.rs`), in TLC's order.
 
-use crate::engine::Verdict;
 use crate::model::{Check, Model};
+use crate::result::Verdict;
 use crate::seen::FingerprintSet;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};

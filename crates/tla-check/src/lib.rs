@@ -23,6 +23,7 @@ pub mod postcondition;
 pub mod progress;
 mod rebuild;
 pub mod report;
+pub mod result;
 mod search;
 pub mod seen;
 pub mod session;

@@ -2,10 +2,10 @@
 //! one-worker search generates them, deciding which are new (the seen-set), recording their
 //! parent links, counting as TLC counts, and saying exactly where the search stops.
 
-use crate::engine::{TraceState, Verdict};
 use crate::expand::{Candidate, End, Found, Last};
 use crate::frontier::Frontier;
 use crate::parents::ParentRecords;
+use crate::result::{TraceState, Verdict};
 
 use crate::seen::{FingerprintSet, NO_KEY};
 use crate::workers::{key_parent, ChunkOut, StopKind};

@@ -5,14 +5,16 @@
 //! depend on the workers.
 
 use crate::checkpoint::Checkpointer;
-use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
+use crate::engine::{Options, Settings};
 use crate::expand::{complete, CheckParts, Shared, Worker};
 use crate::frontier::{Frontier, Queued};
-use crate::liveness::{GraphRecorder, LassoEnd, LiveReport, Periodic};
+use crate::liveness::{GraphRecorder, Periodic};
+use crate::merge::TransitionObserver;
 use crate::merge::{stop, Explored, Stop, NO_PARENT};
 use crate::model::Model;
 use crate::parents::ParentRecords;
 use crate::progress::Progress;
+use crate::result::{AliasedState, LassoEnd, LiveReport, Report, TraceState, Verdict};
 use crate::seen::FingerprintSet;
 use crate::{rebuild, workers};
 use std::collections::HashMap;
@@ -326,7 +328,7 @@ fn aliased(
     model: &Model,
     trace: &[TraceState],
     live: Option<&LiveReport>,
-) -> Vec<Option<crate::alias::AliasedState>> {
+) -> Vec<Option<AliasedState>> {
     let Some(alias) = &model.alias else {
         return Vec::new();
     };

@@ -3,9 +3,10 @@
 //! here, so a spec is read the same way whoever asks.
 
 use crate::config::{self, Config};
-use crate::engine::{self, Options, Report, Settings};
+use crate::engine::{self, Options, Settings};
 use crate::model::{self, Model};
 use crate::progress::ProgressMode;
+use crate::result::Report;
 use crate::{intern, report};
 use std::path::{Path, PathBuf};
 use tla_eval::{Evaluator, Value};
@@ -282,7 +283,7 @@ pub fn search_observed<'o>(
     ev: &Evaluator,
     model: &Model,
     opts: &Options,
-    observer: Option<Box<dyn crate::engine::TransitionObserver + 'o>>,
+    observer: Option<Box<dyn crate::merge::TransitionObserver + 'o>>,
 ) -> Outcome {
     let settings = Settings {
         workers: setup.workers.max(1),

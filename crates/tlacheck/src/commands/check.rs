@@ -578,7 +578,7 @@ fn tlc_report(
     // An error while Init is enumerated or one of its states checked, or an initial state
     // that violates an invariant or property: TLC has begun the initial states and never
     // says it finished them.
-    use tla_check::engine::Verdict;
+    use tla_check::result::Verdict;
     let init_failed = match &outcome.report.verdict {
         Verdict::Error(e) => matches!(e.phase, Phase::Init | Phase::InitialState),
         Verdict::InvariantViolated(_) | Verdict::PropertyViolated(_) => {
