@@ -11,8 +11,6 @@ use tla_eval::Evaluator;
 
 pub struct Options {
     pub check_deadlock: bool,
-    /// Stop exploring below this depth (TLC has no such limit in BFS; used by callers).
-    pub max_depth: Option<u64>,
 }
 
 /// How the search runs (not what it finds: the results do not depend on these).

@@ -61,7 +61,6 @@ pub struct Explored<'e, 'a> {
     pub remaining: u64,
     /// The next level.
     pub next: Frontier,
-    pub max_depth: Option<u64>,
     pub check_deadlock: bool,
     pub observer: Option<Box<dyn TransitionObserver + 'e>>,
     /// TLC's `-continue`: violations are kept in `continued` instead of stopping the search.
@@ -84,7 +83,6 @@ impl<'e, 'a> Explored<'e, 'a> {
             initial_states: 0,
             remaining: 0,
             next,
-            max_depth: None,
             check_deadlock: false,
             observer: None,
             continue_after_violation: false,
@@ -182,7 +180,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                     // that stops the search is not left on the queue.
                     let stops_here = (c.transition_bad.as_ref())
                         .is_some_and(|v| !self.keep_going(&stop(v.clone(), None, None)));
-                    if self.max_depth.is_none_or(|m| (depth as u64) < m) && !stops_here {
+                    if !stops_here {
                         self.next.push(idx, c.state.clone());
                     }
                 }
@@ -341,7 +339,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                 self.outdegree.child_of(parent);
             }
             self.depth = self.depth.max(depth as u64);
-            if x.key != unqueued && self.max_depth.is_none_or(|m| (depth as u64) < m) {
+            if x.key != unqueued {
                 self.next.push(idx, x.state);
             }
         }

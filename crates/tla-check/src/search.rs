@@ -90,7 +90,6 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     });
     let mut ex = Explored::new(ev, keeps_trace, Frontier::new(settings.memory));
     ex.records = ParentRecords::new(settings.memory);
-    ex.max_depth = opts.max_depth;
     ex.check_deadlock = opts.check_deadlock;
     ex.continue_after_violation = model.continue_after_violation;
     if let Some(entered) = &sh.coverage {
@@ -110,9 +109,8 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
     let mut progress = Progress::new(settings.progress);
     progress.coverage_every = settings.coverage.filter(|&m| m > 0);
     let print = settings.progress == crate::progress::ProgressMode::Tlc;
-    let periodic = (live.as_ref())
-        .filter(|_| opts.max_depth.is_none())
-        .and_then(|l| Some((l.clone(), Periodic::new(settings.lncheck, print)?)));
+    let periodic =
+        (live.as_ref()).and_then(|l| Some((l.clone(), Periodic::new(settings.lncheck, print)?)));
     let mut s = Search {
         sh: &sh,
         ex,

@@ -234,7 +234,6 @@ pub fn with_model<R>(
     }
     let opts = Options {
         check_deadlock: model.check_deadlock && !setup.no_deadlock,
-        max_depth: None,
     };
     ev.precompute_constants();
     Ok(f(&mut ev, &model, &opts))
