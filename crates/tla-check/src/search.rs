@@ -36,12 +36,8 @@ pub fn one_worker(ev: &Evaluator, model: &Model, coverage: bool) -> bool {
     let registers = model.search_exprs().any(|e| ev.may_write_registers(e));
     // A search that goes on after violations keeps them in the one-worker order; a coverage
     // run merges TLC's per-action counts one by one (`coverage.rs`).
-    keeps_trace(ev) || registers || model.continue_after_violation || coverage
-}
-
-/// Whether the spec uses TLCExt's Trace, which is given the one-worker search's path.
-fn keeps_trace(ev: &Evaluator) -> bool {
-    (ev.spec.defs.iter()).any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt")
+    // TLCExt's Trace is given the one-worker search's path.
+    model.reads_trace || registers || model.continue_after_violation || coverage
 }
 
 pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) -> Report {
@@ -58,7 +54,6 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             )
         }
     };
-    let keeps_trace = keeps_trace(ev);
     let workers = if one_worker(ev, model, settings.coverage.is_some()) {
         1
     } else {
@@ -74,7 +69,6 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         ev,
         model,
         seen: &seen,
-        keeps_trace,
         symmetry: symmetry.as_ref(),
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
@@ -88,7 +82,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             ..LiveRecorder::default()
         }))
     });
-    let mut ex = Explored::new(ev, keeps_trace, Frontier::new(settings.memory));
+    let mut ex = Explored::new(ev, model.reads_trace, Frontier::new(settings.memory));
     ex.records = ParentRecords::new(settings.memory);
     ex.check_deadlock = opts.check_deadlock;
     ex.continue_after_violation = model.continue_after_violation;
