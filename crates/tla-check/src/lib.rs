@@ -27,6 +27,7 @@ pub mod result;
 mod search;
 pub mod seen;
 pub mod session;
+pub mod settings;
 pub mod simulate;
 mod split;
 pub mod state_dump;

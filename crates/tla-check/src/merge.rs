@@ -6,6 +6,7 @@ use crate::expand::{Candidate, End, Found, Last};
 use crate::frontier::Frontier;
 use crate::parents::ParentRecords;
 use crate::result::{TraceState, Verdict};
+use crate::settings::Settings;
 
 use crate::seen::{FingerprintSet, NO_KEY};
 use crate::workers::{key_parent, ChunkOut, StopKind};
@@ -61,10 +62,11 @@ pub struct Explored<'e, 'a> {
     pub remaining: u64,
     /// The next level.
     pub next: Frontier,
-    pub check_deadlock: bool,
+    /// From the run's `Settings`.
+    check_deadlock: bool,
     pub observer: Option<Box<dyn TransitionObserver + 'e>>,
     /// TLC's `-continue`: violations are kept in `continued` instead of stopping the search.
-    pub continue_after_violation: bool,
+    continue_after_violation: bool,
     pub continued: Vec<Stop>,
     /// The new successors of each expanded state (TLC's outdegree line).
     pub outdegree: crate::outdegree::OutDegree,
@@ -73,22 +75,29 @@ pub struct Explored<'e, 'a> {
 }
 
 impl<'e, 'a> Explored<'e, 'a> {
-    pub fn new(ev: &'e Evaluator<'a>, keeps_whole: bool, next: Frontier) -> Self {
+    /// Nothing explored yet; `keeps_whole`: the spec reads its own trace (TLCExt's Trace).
+    pub fn new(
+        ev: &'e Evaluator<'a>,
+        settings: &Settings,
+        keeps_whole: bool,
+        observer: Option<Box<dyn TransitionObserver + 'e>>,
+        coverage: Option<crate::coverage::Counter>,
+    ) -> Self {
         Explored {
             ev,
-            records: ParentRecords::new(None),
+            records: ParentRecords::new(settings.memory),
             whole: keeps_whole.then(Vec::new),
             generated: 0,
             depth: 0,
             initial_states: 0,
             remaining: 0,
-            next,
-            check_deadlock: false,
-            observer: None,
-            continue_after_violation: false,
+            next: Frontier::new(settings.memory),
+            check_deadlock: settings.check_deadlock,
+            observer,
+            continue_after_violation: settings.continue_after_violation,
             continued: Vec::new(),
             outdegree: Default::default(),
-            coverage: None,
+            coverage,
         }
     }
 
