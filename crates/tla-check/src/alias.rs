@@ -19,13 +19,10 @@
 //!   The closing `Back to state N` line is TLC's label alone, never aliased.
 //! * TLCExt's `Trace` in the alias is the behaviour from its first state to the aliased one.
 
-use crate::engine::TraceState;
+use crate::result::{AliasedState, TraceState};
 use std::sync::atomic::Ordering;
 use tla_eval::{Env, Evaluator, StateView, Value};
 use tla_sema::ir::{Expr, VarId};
-
-/// The fields to print for one state: (name, value) in the record's order.
-pub type AliasedState = Vec<(String, Value)>;
 
 /// The ALIAS of a model: an expression, or the error TLC meets in every state instead.
 #[derive(Clone, Debug)]

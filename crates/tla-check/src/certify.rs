@@ -13,9 +13,8 @@
 
 mod lasso;
 
-use crate::engine::{Report, TraceState, Verdict};
-use crate::liveness::{LassoEnd, Violation};
 use crate::model::{Check, Model};
+use crate::result::{LassoEnd, Report, TraceState, Verdict, Violation};
 use crate::symmetry::Symmetry;
 use std::sync::Arc;
 use tla_eval::error::Phase;
@@ -132,8 +131,6 @@ struct Certifier<'m, 'e, 'a> {
     model: &'m Model,
     check_deadlock: bool,
     symmetry: Option<Symmetry>,
-    /// The spec reads TLCExt's Trace: each check is given the path to its state.
-    keeps_trace: bool,
     env: Env,
 }
 
@@ -152,14 +149,11 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
                 format!("the SYMMETRY could not be evaluated: {}", e.message),
             )
         })?;
-        let keeps_trace = (ev.spec.defs.iter())
-            .any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt");
         Ok(Certifier {
             ev,
             model,
             check_deadlock,
             symmetry,
-            keeps_trace,
             env: interpreting_env(),
         })
     }
@@ -202,7 +196,7 @@ impl<'m, 'e, 'a> Certifier<'m, 'e, 'a> {
     /// Points TLCGet("level") and TLCExt's Trace at state `i` (0-based) of `trace`.
     fn at(&self, trace: &[TraceState], i: usize) {
         RunInfo::set_thread_level(Some(i as i64 + 1));
-        if self.keeps_trace {
+        if self.model.reads_trace {
             let path = trace[..=i].iter().map(|s| s.values.clone()).collect();
             if let Ok(mut t) = self.ev.run.trace.lock() {
                 *t = path;

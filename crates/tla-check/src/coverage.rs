@@ -29,10 +29,10 @@
 //! * The report is printed at the end of every run (after an error's trace too), just before
 //!   the `states generated` line, and every `-coverage N` minutes while the search runs.
 
-use crate::engine::{Report, TraceState, Verdict};
 use crate::expand::Candidate;
 use crate::model::Model;
 use crate::report::describe_loc;
+use crate::result::{CoverageKind, CoverageLine, CoverageReport, Report, TraceState, Verdict};
 use std::collections::{HashMap, HashSet};
 use tla_eval::action_label::{ActionLabel, Labeller};
 use tla_eval::{enumerate, Evaluator};
@@ -185,7 +185,7 @@ impl Counter {
         for &(def, leaf) in &entered {
             self.action(def, leaf);
         }
-        let line = |kind, (name, location): &(String, String), counts| Line {
+        let line = |kind, (name, location): &(String, String), counts| CoverageLine {
             kind,
             name: name.clone(),
             location: location.clone(),
@@ -193,11 +193,11 @@ impl Counter {
         };
         let mut lines = Vec::new();
         for (v, seen) in self.vars.iter().zip(&self.values) {
-            lines.push(line(Kind::Variable, v, vec![seen.len() as u64]));
+            lines.push(line(CoverageKind::Variable, v, vec![seen.len() as u64]));
         }
         if let Some(init) = &self.init {
             let g = self.init_generated;
-            lines.push(line(Kind::Init, init, vec![g, g]));
+            lines.push(line(CoverageKind::Init, init, vec![g, g]));
         }
         let mut actions: Vec<&ActionCount> = self.actions.iter().collect();
         // Actions of one location (`I!Up \/ I!Down` are both at `I`): TLC reports only
@@ -218,10 +218,14 @@ impl Counter {
                 continue;
             }
             last = Some(at.1.clone());
-            lines.push(line(Kind::Action, &at, vec![a.distinct, a.generated]));
+            lines.push(line(
+                CoverageKind::Action,
+                &at,
+                vec![a.distinct, a.generated],
+            ));
         }
         for c in &self.invariants {
-            lines.push(line(Kind::Invariant, c, Vec::new()));
+            lines.push(line(CoverageKind::Invariant, c, Vec::new()));
         }
         // Action constraints first, then state constraints.
         let n = self.state_constraints;
@@ -229,7 +233,7 @@ impl Counter {
         for i in order {
             let (evaluated, held) = self.constraints[i];
             lines.push(line(
-                Kind::Constraint,
+                CoverageKind::Constraint,
                 &self.constraint_names[i],
                 vec![held, evaluated],
             ));
@@ -248,33 +252,7 @@ pub fn rebuilds_trace(r: &Report) -> bool {
         )
 }
 
-/// What a line of the report is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Variable,
-    Init,
-    Action,
-    Invariant,
-    Constraint,
-}
-
-#[derive(Clone, Debug)]
-pub struct Line {
-    pub kind: Kind,
-    pub name: String,
-    /// `line L, col C to line L2, col C2 of module M`, with ` (L C L2 C2)` for part of a body.
-    pub location: String,
-    /// As TLC prints them after the colon (none for an invariant).
-    pub counts: Vec<u64>,
-}
-
-/// The report, without its header's date.
-#[derive(Clone, Debug, Default)]
-pub struct CoverageReport {
-    pub lines: Vec<Line>,
-}
-
-impl Line {
+impl CoverageLine {
     /// The line as TLC prints it.
     pub fn text(&self) -> String {
         let counts: Vec<String> = self.counts.iter().map(u64::to_string).collect();
@@ -287,11 +265,11 @@ impl Line {
     /// EC.java's code of the message.
     pub fn code(&self) -> u32 {
         match self.kind {
-            Kind::Variable => 2779,
-            Kind::Init => 2773,
-            Kind::Action => 2772,
-            Kind::Invariant => 2774,
-            Kind::Constraint => 2778,
+            CoverageKind::Variable => 2779,
+            CoverageKind::Init => 2773,
+            CoverageKind::Action => 2772,
+            CoverageKind::Invariant => 2774,
+            CoverageKind::Constraint => 2778,
         }
     }
 }
@@ -309,12 +287,12 @@ impl CoverageReport {
     }
 
     pub fn to_json(&self) -> serde_json::Value {
-        let kind = |k: Kind| match k {
-            Kind::Variable => "variable",
-            Kind::Init => "init",
-            Kind::Action => "action",
-            Kind::Invariant => "invariant",
-            Kind::Constraint => "constraint",
+        let kind = |k: CoverageKind| match k {
+            CoverageKind::Variable => "variable",
+            CoverageKind::Init => "init",
+            CoverageKind::Action => "action",
+            CoverageKind::Invariant => "invariant",
+            CoverageKind::Constraint => "constraint",
         };
         serde_json::Value::Array(
             (self.lines.iter())

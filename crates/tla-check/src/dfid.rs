@@ -37,8 +37,9 @@
 //! to its end do not depend on the order when no state is reachable at two depths that both
 //! matter for the pass.
 
-use crate::engine::{Report, TraceState, TransitionObserver, Verdict};
+use crate::merge::TransitionObserver;
 use crate::model::{Check, Model};
+use crate::result::{Report, TraceState, Verdict};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

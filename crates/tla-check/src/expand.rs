@@ -3,8 +3,8 @@
 //! depend on the other successors of the level. Whether a successor is new, and where the
 //! search stops, is decided afterwards by the merge (`merge.rs`), in TLC's order.
 
-use crate::engine::Verdict;
 use crate::model::{Check, Model};
+use crate::result::Verdict;
 use crate::seen::FingerprintSet;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
@@ -78,8 +78,6 @@ pub struct Shared<'m, 'e, 'a> {
     pub ev: &'e Evaluator<'a>,
     pub model: &'m Model,
     pub seen: &'m RwLock<FingerprintSet>,
-    /// The spec uses TLCExt's Trace: checks are given the path to the state they check.
-    pub keeps_trace: bool,
     /// The model's SYMMETRY, evaluated: states are fingerprinted by their orbit.
     pub symmetry: Option<&'m crate::symmetry::Symmetry>,
     pub parts: CheckParts,
@@ -354,7 +352,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             let mut p = p.to_vec();
             p.push(state.clone());
             *sh.ev.run.trace.lock().expect("trace") = p;
-        } else if sh.keeps_trace {
+        } else if sh.model.reads_trace {
             *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
         }
         let mut in_model = true;

@@ -2,9 +2,8 @@
 //! trace is final by running the step again with the enumerator keeping TLC's split of the
 //! next-state relation into actions (`tla_eval::action_label`).
 
-use crate::engine::Report;
-use crate::liveness::LassoEnd;
 use crate::model::Model;
+use crate::result::{LassoEnd, Report};
 use tla_eval::action_label::ActionLabel;
 use tla_eval::eval::RunInfo;
 use tla_eval::{enumerate, Evaluator};

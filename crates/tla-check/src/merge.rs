@@ -2,10 +2,11 @@
 //! one-worker search generates them, deciding which are new (the seen-set), recording their
 //! parent links, counting as TLC counts, and saying exactly where the search stops.
 
-use crate::engine::{TraceState, Verdict};
 use crate::expand::{Candidate, End, Found, Last};
 use crate::frontier::Frontier;
 use crate::parents::ParentRecords;
+use crate::result::{TraceState, Verdict};
+use crate::settings::Settings;
 
 use crate::seen::{FingerprintSet, NO_KEY};
 use crate::workers::{key_parent, ChunkOut, StopKind};
@@ -61,11 +62,11 @@ pub struct Explored<'e, 'a> {
     pub remaining: u64,
     /// The next level.
     pub next: Frontier,
-    pub max_depth: Option<u64>,
-    pub check_deadlock: bool,
+    /// From the run's `Settings`.
+    check_deadlock: bool,
     pub observer: Option<Box<dyn TransitionObserver + 'e>>,
     /// TLC's `-continue`: violations are kept in `continued` instead of stopping the search.
-    pub continue_after_violation: bool,
+    continue_after_violation: bool,
     pub continued: Vec<Stop>,
     /// The new successors of each expanded state (TLC's outdegree line).
     pub outdegree: crate::outdegree::OutDegree,
@@ -74,23 +75,29 @@ pub struct Explored<'e, 'a> {
 }
 
 impl<'e, 'a> Explored<'e, 'a> {
-    pub fn new(ev: &'e Evaluator<'a>, keeps_whole: bool, next: Frontier) -> Self {
+    /// Nothing explored yet; `keeps_whole`: the spec reads its own trace (TLCExt's Trace).
+    pub fn new(
+        ev: &'e Evaluator<'a>,
+        settings: &Settings,
+        keeps_whole: bool,
+        observer: Option<Box<dyn TransitionObserver + 'e>>,
+        coverage: Option<crate::coverage::Counter>,
+    ) -> Self {
         Explored {
             ev,
-            records: ParentRecords::new(None),
+            records: ParentRecords::new(settings.memory),
             whole: keeps_whole.then(Vec::new),
             generated: 0,
             depth: 0,
             initial_states: 0,
             remaining: 0,
-            next,
-            max_depth: None,
-            check_deadlock: false,
-            observer: None,
-            continue_after_violation: false,
+            next: Frontier::new(settings.memory),
+            check_deadlock: settings.check_deadlock,
+            observer,
+            continue_after_violation: settings.continue_after_violation,
             continued: Vec::new(),
             outdegree: Default::default(),
-            coverage: None,
+            coverage,
         }
     }
 
@@ -182,7 +189,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                     // that stops the search is not left on the queue.
                     let stops_here = (c.transition_bad.as_ref())
                         .is_some_and(|v| !self.keep_going(&stop(v.clone(), None, None)));
-                    if self.max_depth.is_none_or(|m| (depth as u64) < m) && !stops_here {
+                    if !stops_here {
                         self.next.push(idx, c.state.clone());
                     }
                 }
@@ -341,7 +348,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                 self.outdegree.child_of(parent);
             }
             self.depth = self.depth.max(depth as u64);
-            if x.key != unqueued && self.max_depth.is_none_or(|m| (depth as u64) < m) {
+            if x.key != unqueued {
                 self.next.push(idx, x.state);
             }
         }

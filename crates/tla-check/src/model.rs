@@ -47,8 +47,9 @@ pub struct Model {
     /// `_POSSIBLE` predicates, and how often each held (see `possible.rs`).
     pub possible: Vec<crate::possible::Possible>,
     pub possible_tally: crate::possible::Tally,
-    /// TLC's `-continue`: a violated invariant or property is reported and the search goes on.
-    pub continue_after_violation: bool,
+    /// The spec reads its own behaviour (TLCExt's `Trace`): each check is given the path to
+    /// the state it checks, the search keeps whole states, and it runs on one worker.
+    pub reads_trace: bool,
 }
 
 impl Model {
@@ -278,9 +279,14 @@ pub fn bind(spec: &Spec, cfg: &Config, ev: &mut Evaluator) -> Result<Model, Mode
         fairness,
         specification,
         possible_tally: crate::possible::Tally::new(possible.len()),
-        continue_after_violation: false,
+        reads_trace: reads_trace(spec),
         possible,
     })
+}
+
+/// Whether the spec (a module it extends or instantiates) defines TLCExt's `Trace`.
+fn reads_trace(spec: &Spec) -> bool {
+    (spec.defs.iter()).any(|d| d.name == "Trace" && spec.module(d.module).name == "TLCExt")
 }
 
 /// TLC's warnings about the model before its search (MP.printWarning, in TLC's order), each

@@ -15,6 +15,8 @@
 //! * Which parent a new state counts for is the one-worker search's (TLC's own figure varies
 //!   with its workers' timing; ours is that of `-workers 1` at any `--workers`).
 
+use crate::result::OutDegreeFigures;
+
 const BUCKETS: usize = 32;
 
 /// The samples collected so far: the new successors of each expanded state.
@@ -28,15 +30,6 @@ pub struct OutDegree {
     /// The parent whose new successors are being counted (they come one parent after the
     /// other) and how many it has so far.
     current: Option<(u32, u64)>,
-}
-
-/// The figures TLC prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutDegreeFigures {
-    pub min: u64,
-    pub mean: u64,
-    pub p95: u64,
-    pub max: u64,
 }
 
 impl OutDegree {

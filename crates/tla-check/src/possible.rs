@@ -24,8 +24,8 @@
 //! Here the counts are kept natively (one tally under a lock, whatever the workers) and
 //! written to the register when the search ends, before the postconditions read them.
 
-use crate::engine::Verdict;
 use crate::model::Model;
+use crate::result::Verdict;
 use std::sync::Mutex;
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::{Expr, Loc};

@@ -12,8 +12,8 @@
 //!   statistics are still printed. A value that is not a Boolean, or an evaluation error, is an
 //!   evaluation failure.
 
-use crate::engine::Verdict;
 use crate::model::Model;
+use crate::result::Verdict;
 use std::sync::atomic::Ordering;
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::ExprKind;

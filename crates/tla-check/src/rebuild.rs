@@ -2,8 +2,8 @@
 //! parent links, so the path is found again by running the spec from the initial states and
 //! taking, at each step, the first state with the next fingerprint on the path.
 
-use crate::engine::TraceState;
 use crate::expand::{complete, Worker};
+use crate::result::TraceState;
 use std::sync::Arc;
 use tla_eval::eval::RunInfo;
 use tla_eval::{enumerate, Value};

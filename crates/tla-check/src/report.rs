@@ -1,6 +1,6 @@
 //! Printing results as TLC prints them, and TLC's exit statuses.
 
-use crate::engine::{Report, TraceState, Verdict};
+use crate::result::{Report, TraceState, Verdict};
 use std::fmt::Write;
 use tla_eval::action_label::ActionLabel;
 use tla_eval::error::Phase;
@@ -51,7 +51,7 @@ pub fn exit_status(r: &Report) -> u8 {
                 .as_ref()
                 .and_then(|l| l.violation.as_ref())
                 .map(|v| &v.end)
-                == Some(&crate::liveness::LassoEnd::Prefix) =>
+                == Some(&crate::result::LassoEnd::Prefix) =>
         {
             exit::SAFETY
         }
@@ -552,16 +552,16 @@ pub fn summary(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> crate::
         },
         lasso: (r.liveness.as_ref().and_then(|l| l.violation.as_ref())).map(|v| {
             Box::new(match v.end {
-                crate::liveness::LassoEnd::BackTo(n, action) => Lasso {
+                crate::result::LassoEnd::BackTo(n, action) => Lasso {
                     back_to_state: Some(n),
                     action: Some(step_label(spec, &r.labels, r.trace.len(), action)),
                     ..Lasso::default()
                 },
-                crate::liveness::LassoEnd::Stuttering => Lasso {
+                crate::result::LassoEnd::Stuttering => Lasso {
                     stuttering: Some(true),
                     ..Lasso::default()
                 },
-                crate::liveness::LassoEnd::Prefix => Lasso {
+                crate::result::LassoEnd::Prefix => Lasso {
                     prefix: Some(true),
                     ..Lasso::default()
                 },

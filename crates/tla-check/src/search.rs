@@ -5,15 +5,16 @@
 //! depend on the workers.
 
 use crate::checkpoint::Checkpointer;
-use crate::engine::{Options, Report, Settings, TraceState, TransitionObserver, Verdict};
 use crate::expand::{complete, CheckParts, Shared, Worker};
-use crate::frontier::{Frontier, Queued};
-use crate::liveness::{GraphRecorder, LassoEnd, LiveReport, Periodic};
+use crate::frontier::Queued;
+use crate::liveness::{GraphRecorder, Periodic};
+use crate::merge::TransitionObserver;
 use crate::merge::{stop, Explored, Stop, NO_PARENT};
 use crate::model::Model;
-use crate::parents::ParentRecords;
 use crate::progress::Progress;
+use crate::result::{AliasedState, LassoEnd, LiveReport, Report, TraceState, Verdict};
 use crate::seen::FingerprintSet;
+use crate::settings::Settings;
 use crate::{rebuild, workers};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -24,8 +25,9 @@ use tla_eval::{enumerate, EvalError, Evaluator, Value};
 use tla_sema::ir::DefId;
 
 /// Whether the search must run on one worker, whatever the workers asked, for its results
-/// to be the one-worker search's (`coverage`: a -coverage run).
-pub fn one_worker(ev: &Evaluator, model: &Model, coverage: bool) -> bool {
+/// to be the one-worker search's (`continued`: TLC's -continue; `coverage`: a -coverage
+/// run). The session asks, and gives the search the workers it may use.
+pub fn one_worker(ev: &Evaluator, model: &Model, continued: bool, coverage: bool) -> bool {
     // TLC keeps TLCSet's registers per worker, so that what a spec reads back with several
     // depends on which worker explored which state; here they are one set, which must be
     // written in the one-worker search's order: `TLCSet(R, TLCGet(R) + 1)` in Next on two
@@ -34,15 +36,17 @@ pub fn one_worker(ev: &Evaluator, model: &Model, coverage: bool) -> bool {
     let registers = model.search_exprs().any(|e| ev.may_write_registers(e));
     // A search that goes on after violations keeps them in the one-worker order; a coverage
     // run merges TLC's per-action counts one by one (`coverage.rs`).
-    keeps_trace(ev) || registers || model.continue_after_violation || coverage
+    // TLCExt's Trace is given the one-worker search's path.
+    model.reads_trace || registers || continued || coverage
 }
 
-/// Whether the spec uses TLCExt's Trace, which is given the one-worker search's path.
-fn keeps_trace(ev: &Evaluator) -> bool {
-    (ev.spec.defs.iter()).any(|d| d.name == "Trace" && ev.spec.module(d.module).name == "TLCExt")
-}
-
-pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) -> Report {
+/// `settings.workers` is already the session's answer to `one_worker`.
+pub fn run<'o>(
+    ev: &Evaluator,
+    model: &Model,
+    settings: &Settings,
+    observer: Option<Box<dyn TransitionObserver + 'o>>,
+) -> Report {
     let symmetry = match crate::symmetry::bind(ev, model) {
         Ok(s) => s,
         Err(e) => {
@@ -56,12 +60,7 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             )
         }
     };
-    let keeps_trace = keeps_trace(ev);
-    let workers = if one_worker(ev, model, settings.coverage.is_some()) {
-        1
-    } else {
-        settings.workers.max(1)
-    };
+    let workers = settings.workers.max(1);
     // Parallel workers claim fingerprints with order keys (workers.rs).
     let seen = RwLock::new(if workers > 1 {
         FingerprintSet::with_keys()
@@ -72,7 +71,6 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
         ev,
         model,
         seen: &seen,
-        keeps_trace,
         symmetry: symmetry.as_ref(),
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
@@ -86,39 +84,35 @@ pub fn run(ev: &Evaluator, model: &Model, opts: &Options, settings: Settings) ->
             ..LiveRecorder::default()
         }))
     });
-    let mut ex = Explored::new(ev, keeps_trace, Frontier::new(settings.memory));
-    ex.records = ParentRecords::new(settings.memory);
-    ex.max_depth = opts.max_depth;
-    ex.check_deadlock = opts.check_deadlock;
-    ex.continue_after_violation = model.continue_after_violation;
-    if let Some(entered) = &sh.coverage {
-        ex.coverage = Some(crate::coverage::Counter::new(
-            ev.spec,
-            model,
-            entered.clone(),
-        ));
-    }
-    ex.observer = match &live {
+    let coverage = (sh.coverage.as_ref())
+        .map(|entered| crate::coverage::Counter::new(ev.spec, model, entered.clone()));
+    let observer = match &live {
         Some(l) => Some(Box::new(Tee {
             live: l.clone(),
-            other: settings.observer,
-        })),
-        None => settings.observer,
+            other: observer,
+        }) as Box<dyn TransitionObserver>),
+        None => observer,
+    };
+    let ex = Explored::new(ev, settings, model.reads_trace, observer, coverage);
+    let rules = workers::LevelRules {
+        workers,
+        observe: ex.observer.is_some(),
+        same_state_same_fp: model.view.is_none() && sh.symmetry.is_none(),
+        check_deadlock: settings.check_deadlock,
     };
     let mut progress = Progress::new(settings.progress);
     progress.coverage_every = settings.coverage.filter(|&m| m > 0);
     let print = settings.progress == crate::progress::ProgressMode::Tlc;
-    let periodic = (live.as_ref())
-        .filter(|_| opts.max_depth.is_none())
-        .and_then(|l| Some((l.clone(), Periodic::new(settings.lncheck, print)?)));
+    let periodic =
+        (live.as_ref()).and_then(|l| Some((l.clone(), Periodic::new(settings.lncheck, print)?)));
     let mut s = Search {
         sh: &sh,
         ex,
-        workers,
+        rules,
         progress: &mut progress,
         tlc_lines: settings.tlc_lines,
         periodic,
-        checkpoint: settings.checkpoint.map(Checkpointer::new),
+        checkpoint: settings.checkpoint.clone().map(Checkpointer::new),
     };
     let split = crate::split::applies(&sh, workers);
     let outcome = crate::split::with_helper(&sh, split, |helper| s.run(helper));
@@ -326,7 +320,7 @@ fn aliased(
     model: &Model,
     trace: &[TraceState],
     live: Option<&LiveReport>,
-) -> Vec<Option<crate::alias::AliasedState>> {
+) -> Vec<Option<AliasedState>> {
     let Some(alias) = &model.alias else {
         return Vec::new();
     };
@@ -427,7 +421,8 @@ impl TransitionObserver for Tee<'_> {
 struct Search<'s, 'm, 'e, 'a> {
     sh: &'s Shared<'m, 'e, 'a>,
     ex: Explored<'e, 'a>,
-    workers: usize,
+    /// How the workers expand a level (`rules.workers`: how many there are).
+    rules: workers::LevelRules,
     progress: &'s mut Progress,
     /// Print TLC's lines about the initial states as they are computed.
     tlc_lines: bool,
@@ -529,7 +524,7 @@ impl Search<'_, '_, '_, '_> {
     }
 
     fn check_assumptions(&mut self) -> Result<(), Stop> {
-        crate::assumptions::check(self.sh.ev, self.workers).map_err(|v| stop(v, None, None))
+        crate::assumptions::check(self.sh.ev, self.rules.workers).map_err(|v| stop(v, None, None))
     }
 
     /// Each initial state is checked as it is generated, so the first violation stops the
@@ -543,7 +538,7 @@ impl Search<'_, '_, '_, '_> {
         };
         let seen = sh.seen;
         let mut stopped: Option<Stop> = None;
-        let r = if self.workers == 1 {
+        let r = if self.rules.workers == 1 {
             let mut w = Worker::new(sh);
             let ex = &mut self.ex;
             enumerate::init_states(ev, init, &mut |st, _| {
@@ -560,7 +555,7 @@ impl Search<'_, '_, '_, '_> {
             })
         } else {
             let (states, r) = if ev.effect_free(init) {
-                let (states, err) = workers::enumerate_initial(sh, init, self.workers);
+                let (states, err) = workers::enumerate_initial(sh, init, self.rules.workers);
                 (states, err.map_or(Ok(()), Err))
             } else {
                 let mut states: Vec<Arc<[Value]>> = Vec::new();
@@ -570,7 +565,7 @@ impl Search<'_, '_, '_, '_> {
                 });
                 (states, r)
             };
-            let chunks = workers::examine_initial(sh, &states, self.rules());
+            let chunks = workers::examine_initial(sh, &states, self.rules);
             let seen = seen.read().expect("seen-set");
             stopped = self.ex.settle(&seen, chunks, None, 1).err();
             r
@@ -589,14 +584,14 @@ impl Search<'_, '_, '_, '_> {
         n: u64,
         helper: Option<&crate::split::Helper>,
     ) -> Result<(), Stop> {
-        let rules = self.rules();
+        let rules = self.rules;
         let (sh, ev) = (self.sh, self.sh.ev);
         let seen = sh.seen;
         let mut stopped = None;
         let ex = &mut self.ex;
         let progress = &mut *self.progress;
         let periodic = &mut self.periodic;
-        if self.workers == 1 {
+        if self.rules.workers == 1 {
             let mut w = Worker::new(sh);
             for (i, (idx, st)) in level.iter().enumerate() {
                 // The state is still on the queue while it is checked (TLC suspends there).
@@ -644,15 +639,5 @@ impl Search<'_, '_, '_, '_> {
         let settled = ex.settle(&seen, chunks, Some((n, level.len())), depth + 1);
         progress.tick_level(ex, depth);
         settled
-    }
-
-    /// How the workers expand a level.
-    fn rules(&self) -> workers::LevelRules {
-        workers::LevelRules {
-            workers: self.workers,
-            observe: self.ex.observer.is_some(),
-            same_state_same_fp: self.sh.model.view.is_none() && self.sh.symmetry.is_none(),
-            check_deadlock: self.ex.check_deadlock,
-        }
     }
 }

@@ -3,9 +3,11 @@
 //! here, so a spec is read the same way whoever asks.
 
 use crate::config::{self, Config};
-use crate::engine::{self, Options, Report, Settings};
+use crate::engine;
 use crate::model::{self, Model};
 use crate::progress::ProgressMode;
+use crate::result::Report;
+use crate::settings::Settings;
 use crate::{intern, report};
 use std::path::{Path, PathBuf};
 use tla_eval::{Evaluator, Value};
@@ -176,11 +178,12 @@ fn read_config(path: &Path) -> Result<String, SetupError> {
         })
 }
 
-/// Builds the evaluator and binds the model, then hands them to `f` with the search options.
+/// Builds the evaluator and binds the model, then hands them to `f` with the search's
+/// settings (made here, the one place a search's configuration is read from the setup).
 pub fn with_model<R>(
     setup: &Setup,
     loaded: &Loaded,
-    f: impl FnOnce(&mut Evaluator, &Model, &Options) -> R,
+    f: impl FnOnce(&mut Evaluator, &Model, &Settings) -> R,
 ) -> Result<R, SetupError> {
     let spec = &loaded.spec;
     intern::intern_in_tlc_order(spec, &loaded.config_text);
@@ -209,7 +212,7 @@ pub fn with_model<R>(
     }
     let check_deadlock = loaded.config.checks_deadlock() && !setup.no_deadlock;
     ev.tlc_config = tlc_config(setup, check_deadlock);
-    let mut model = model::bind(spec, &loaded.config, &mut ev).map_err(|e| {
+    let model = model::bind(spec, &loaded.config, &mut ev).map_err(|e| {
         let path = loaded.config_path.display();
         let message = match &e.at {
             Some(sp) => format!("{path}:{}:{}: {}\n", sp.line, sp.col, e.message),
@@ -221,8 +224,14 @@ pub fn with_model<R>(
             status: report::exit::CONFIG_ERROR,
         }
     })?;
-    model.continue_after_violation = setup.continue_after_violation;
-    if setup.workers > 1 && crate::search::one_worker(&ev, &model, setup.coverage.is_some()) {
+    let one_worker = setup.workers > 1
+        && crate::search::one_worker(
+            &ev,
+            &model,
+            setup.continue_after_violation,
+            setup.coverage.is_some(),
+        );
+    if one_worker {
         // TLCGet("config").worker: the workers the search uses, so that a spec reads what the
         // one-worker search it gets shows (TLCGet("all") holds one value per register).
         for (k, v) in ev.tlc_config.iter_mut() {
@@ -231,12 +240,19 @@ pub fn with_model<R>(
             }
         }
     }
-    let opts = Options {
+    let settings = Settings {
         check_deadlock: model.check_deadlock && !setup.no_deadlock,
-        max_depth: None,
+        continue_after_violation: setup.continue_after_violation,
+        workers: if one_worker { 1 } else { setup.workers.max(1) },
+        progress: setup.progress,
+        tlc_lines: setup.tlc_lines,
+        memory: setup.memory,
+        lncheck: setup.lncheck,
+        checkpoint: setup.checkpoint.clone(),
+        coverage: setup.coverage,
     };
     ev.precompute_constants();
-    Ok(f(&mut ev, &model, &opts))
+    Ok(f(&mut ev, &model, &settings))
 }
 
 /// The fields of TLCGet("config").
@@ -258,21 +274,21 @@ fn tlc_config(setup: &Setup, check_deadlock: bool) -> Vec<(String, Value)> {
 /// Loads, binds and searches: the whole of `tlacheck check` but printing.
 pub fn check(setup: &Setup) -> Result<Outcome, SetupError> {
     let loaded = load(setup)?;
-    with_model(setup, &loaded, |ev, model, opts| {
-        search(setup, &loaded.spec, ev, model, opts)
+    with_model(setup, &loaded, |ev, model, settings| {
+        search(setup, &loaded.spec, ev, model, settings)
     })
 }
 
-/// The breadth-first search of a bound model (with the setup's workers, memory and
-/// progress), with its report rendered.
+/// The breadth-first search of a bound model (with the settings `with_model` made), with
+/// its report rendered.
 pub fn search(
     setup: &Setup,
     spec: &Spec,
     ev: &Evaluator,
     model: &Model,
-    opts: &Options,
+    settings: &Settings,
 ) -> Outcome {
-    search_observed(setup, spec, ev, model, opts, None)
+    search_observed(setup, spec, ev, model, settings, None)
 }
 
 /// `search`, telling `observer` of every transition between kept states (TLC's -dump).
@@ -281,20 +297,10 @@ pub fn search_observed<'o>(
     spec: &Spec,
     ev: &Evaluator,
     model: &Model,
-    opts: &Options,
-    observer: Option<Box<dyn crate::engine::TransitionObserver + 'o>>,
+    settings: &Settings,
+    observer: Option<Box<dyn engine::TransitionObserver + 'o>>,
 ) -> Outcome {
-    let settings = Settings {
-        workers: setup.workers.max(1),
-        progress: setup.progress,
-        tlc_lines: setup.tlc_lines,
-        memory: setup.memory,
-        observer,
-        lncheck: setup.lncheck,
-        checkpoint: setup.checkpoint.clone(),
-        coverage: setup.coverage,
-    };
-    let mut report = engine::check_with(ev, model, opts, settings);
+    let mut report = engine::check(ev, model, settings, observer);
     if let Some(n) = setup.debug_drop_step {
         if (1..=report.trace.len()).contains(&n) {
             report.trace.remove(n - 1);
@@ -304,7 +310,7 @@ pub fn search_observed<'o>(
     let variables = (model.vars.iter())
         .map(|v| (spec.variables[v.index()].name.clone(), v.index()))
         .collect();
-    match crate::certify::certify(ev, model, opts.check_deadlock, &report) {
+    match crate::certify::certify(ev, model, settings.check_deadlock, &report) {
         Ok(certified) => {
             let mut summary = report::summary(spec, &model.vars, &report);
             summary.certified = certified;

@@ -22,8 +22,8 @@
 //! `java.util.Random` algorithm seeded with the run's seed, so a seed reproduces the run (TLC's
 //! choices themselves are not reproduced: it draws its numbers in another order).
 
-use crate::engine::{Report, TraceState, Verdict};
 use crate::model::{Check, Model};
+use crate::result::{Report, TraceState, Verdict};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tla_eval::natives::random::JavaRandom;

@@ -9,9 +9,9 @@
 //! Only where examining has no effect (every check, the view and Next are effect-free):
 //! then examining a successor past the one that stops the search shows nothing.
 
-use crate::engine::Verdict;
 use crate::expand::{Candidate, Generated, Shared, Worker};
 use crate::merge::stop;
+use crate::result::Verdict;
 use crate::workers::{keep, order_key, ChunkOut, ChunkStop, Claimer, LevelRules, StopKind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};

@@ -7,8 +7,8 @@
 //! * Any other VIEW prints its value alone, pretty-printed, with no blank line after it.
 //! * A state whose VIEW cannot be evaluated is printed as it is.
 
-use crate::engine::TraceState;
 use crate::model::Model;
+use crate::result::TraceState;
 use std::fmt::Write;
 use tla_eval::value::ppr::ppr_value;
 use tla_eval::{Env, Evaluator, StateView};

@@ -6,9 +6,9 @@
 //! smallest when it claimed them; after the level the main thread keeps those still the
 //! smallest (`merge::Explored::settle`), which is work per new state, not per successor.
 
-use crate::engine::{TraceState, Verdict};
 use crate::expand::{Candidate, End, Found, Last, Shared, Worker};
 use crate::merge::{stop, Stop, NO_PARENT};
+use crate::result::{TraceState, Verdict};
 use crate::seen::FingerprintSet;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};

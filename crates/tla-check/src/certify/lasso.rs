@@ -5,10 +5,9 @@
 //! one ultimately periodic behaviour, position by position, not by the tableau and graph
 //! search that found it.
 
-use crate::engine::TraceState;
 use crate::liveness::formula::{Atom, Reader, LF};
-use crate::liveness::LassoEnd;
 use crate::model::Model;
+use crate::result::{LassoEnd, TraceState};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tla_eval::{enumerate, Binding, Env, EvalError, Evaluator, StateView, Value};

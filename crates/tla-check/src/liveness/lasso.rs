@@ -5,22 +5,10 @@
 use super::graph::{Graph, Step};
 use super::product::NONE;
 use super::search::{Found, Goal, Need};
-use crate::engine::TraceState;
+use crate::result::{LassoEnd, TraceState};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use tla_eval::Value;
-
-/// How the printed lasso closes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LassoEnd {
-    /// The behaviour returns to this state (1-based) by the step of this action.
-    BackTo(usize, Option<tla_sema::ir::DefId>),
-    /// The behaviour stutters forever in its last state.
-    Stuttering,
-    /// A finite prefix that violates the property whatever follows (a safety-type temporal
-    /// formula): TLC reports it as soon as it is found, exit 12.
-    Prefix,
-}
 
 /// Product steps (node, graph edge into it; NONE for the first).
 type Path = Vec<(u32, u32)>;

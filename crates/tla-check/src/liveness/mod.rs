@@ -19,43 +19,16 @@ mod tableau;
 mod view_trace;
 
 pub use graph::GraphRecorder;
-pub use lasso::LassoEnd;
 pub use periodic::{LnCheck, Periodic};
 
-use crate::engine::TraceState;
 use crate::model::Model;
+use crate::result::{LassoEnd, LiveReport, TraceState, Violation};
 use std::sync::Arc;
 use std::time::SystemTime;
 use tla_eval::{EvalError, Evaluator, Value};
 
 /// Disjuncts past this many are not distributed further (the tableau handles the rest).
 const DNF_LIMIT: usize = 4096;
-
-/// What the liveness phase found, and what TLC prints about it.
-#[derive(Debug)]
-pub struct LiveReport {
-    /// TLC's "satisfiability problem has N branches".
-    pub branches: usize,
-    pub started: SystemTime,
-    pub finished: SystemTime,
-    /// Checked on the complete graph (the final check), not on the graph explored so far.
-    pub complete: bool,
-    pub violation: Option<Violation>,
-}
-
-#[derive(Debug)]
-pub struct Violation {
-    /// Every property the counterexample violates, in .cfg order (TLC's
-    /// `Liveness.findViolatedProperties`), joined by ", ".
-    pub property: String,
-    /// The same names, one each.
-    pub properties: Vec<String>,
-    pub trace: Vec<TraceState>,
-    pub end: LassoEnd,
-    /// TLC's warning printed after a lasso that ends stuttering when fairness may be
-    /// missing (2259, or 2257 without a SPECIFICATION), as admitted by the run's warnings.
-    pub warning: Option<String>,
-}
 
 /// Checks the model's temporal properties on the complete graph the search recorded, the
 /// predicates evaluated by `workers` threads.

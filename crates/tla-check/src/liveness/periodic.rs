@@ -7,8 +7,9 @@
 //! property that holds is never reported violated, and the final check still runs on the
 //! complete graph.
 
-use super::{GraphRecorder, LiveReport};
+use super::GraphRecorder;
 use crate::model::Model;
+use crate::result::LiveReport;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tla_eval::{EvalError, Evaluator, Value};

@@ -2,8 +2,8 @@
 //! TLC_CHECKING_TEMPORAL_PROPS, TLC_TEMPORAL_PROPERTY_VIOLATED, TLC_BACK_TO_STATE) and the
 //! lasso-shaped counterexample.
 
-use super::{LassoEnd, LiveReport};
 use crate::report::{step_label, timestamp, write_fields, write_state};
+use crate::result::{LassoEnd, LiveReport};
 use std::fmt::Write;
 use tla_sema::ir::VarId;
 use tla_sema::Spec;
@@ -89,7 +89,7 @@ pub fn write_violation(
     spec: &Spec,
     vars: &[VarId],
     live: &LiveReport,
-    r: &crate::engine::Report,
+    r: &crate::result::Report,
 ) {
     let trace = &r.trace;
     let names = live

@@ -3,8 +3,8 @@
 //! printed behaviour is rebuilt from the initial state by generating, at each step, the
 //! successor whose view is the next node's (the first such successor, with its action).
 
-use crate::engine::TraceState;
 use crate::model::Model;
+use crate::result::TraceState;
 use std::sync::Arc;
 use tla_eval::{enumerate, Env, Evaluator, StateView, Value};
 use tla_sema::ir::Expr;

@@ -2,8 +2,8 @@
 //! search's is (`tla_check::certify`, called by the session): Ok(whether there was one), or
 //! the internal error printed instead of the verdict (exit 255).
 
-use tla_check::engine::Report;
 use tla_check::model::Model;
+use tla_check::result::Report;
 use tla_eval::Evaluator;
 
 pub fn check(

@@ -290,7 +290,7 @@ pub fn run(args: Args) -> u8 {
             tla_check::report::exit::PARSE_ERROR,
         );
     }
-    let ran = session::with_model(&setup, &loaded, |ev, model, opts| {
+    let ran = session::with_model(&setup, &loaded, |ev, model, settings| {
         if args.simulate {
             let sim = args.sim();
             let (status, json) =
@@ -330,10 +330,13 @@ pub fn run(args: Args) -> u8 {
             let (status, json) = super::dfid::run(&loaded.spec, model, ev, run);
             return Ran::Printed(status, json);
         }
-        let setup = match args.checkpoint.for_model(setup.checkpoint.clone(), model) {
-            Ok(checkpoint) => Setup {
+        let settings = match args
+            .checkpoint
+            .for_model(settings.checkpoint.clone(), model)
+        {
+            Ok(checkpoint) => tla_check::settings::Settings {
                 checkpoint,
-                ..setup.clone()
+                ..settings.clone()
             },
             Err(message) => return Ran::Refused(message),
         };
@@ -345,7 +348,8 @@ pub fn run(args: Args) -> u8 {
             Box::new(tla_check::state_dump::SharedDump(d))
                 as Box<dyn tla_check::engine::TransitionObserver>
         });
-        let mut outcome = session::search_observed(&setup, &loaded.spec, ev, model, opts, observer);
+        let mut outcome =
+            session::search_observed(&setup, &loaded.spec, ev, model, &settings, observer);
         if let Some(d) = dumped {
             d.lock().expect("the dump").finish();
         }
@@ -578,7 +582,7 @@ fn tlc_report(
     // An error while Init is enumerated or one of its states checked, or an initial state
     // that violates an invariant or property: TLC has begun the initial states and never
     // says it finished them.
-    use tla_check::engine::Verdict;
+    use tla_check::result::Verdict;
     let init_failed = match &outcome.report.verdict {
         Verdict::Error(e) => matches!(e.phase, Phase::Init | Phase::InitialState),
         Verdict::InvariantViolated(_) | Verdict::PropertyViolated(_) => {

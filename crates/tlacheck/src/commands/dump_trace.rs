@@ -126,7 +126,7 @@ fn counter_example(spec: &tla_sema::Spec, outcome: &Outcome) -> Result<tla_eval:
         }
     }
     let lasso = (outcome.report.liveness.as_ref()).and_then(|l| l.violation.as_ref());
-    if let Some(tla_check::liveness::LassoEnd::BackTo(n, Some(def))) = lasso.map(|v| &v.end) {
+    if let Some(tla_check::result::LassoEnd::BackTo(n, Some(def))) = lasso.map(|v| &v.end) {
         steps.push(Value::tuple(vec![
             state(trace.len() - 1)?,
             action(*def)?,

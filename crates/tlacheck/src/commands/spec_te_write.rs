@@ -6,7 +6,7 @@
 use super::spec_te::{self, End, Input};
 use std::path::{Path, PathBuf};
 use tla_check::config::{CfgValue, Config};
-use tla_check::liveness::LassoEnd;
+use tla_check::result::LassoEnd;
 use tla_check::session::Outcome;
 use tla_sema::Spec;
 
