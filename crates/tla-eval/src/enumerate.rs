@@ -298,38 +298,58 @@ impl Run<'_, '_> {
         self.ev.eval(e, env, &self.sv(next))
     }
 
-    /// The elements `x \in S` or `\E x \in S` walks. A filter of a set TLC keeps lazy (not
-    /// an explicit set or an interval) is walked as TLC's `SetPredValue` is, the predicate
-    /// tried on each element of the set in turn, and never built as a set: it is not bound
-    /// by the largest set TLC builds (CoffeeCan3000Beans' 4.5 million initial cans).
+    /// The elements `x \in S` or `\E x \in S` walks. TLC walks a filter of a set it keeps
+    /// lazy (not an explicit set or an interval) as a `SetPredValue`, the predicate tried on
+    /// each element in turn, never building it, so the largest set TLC builds does not bound
+    /// it (CoffeeCan3000Beans' 4.5 million initial cans). Building it is the same walk made
+    /// once and kept where the expression is constant, so the walk here is taken only when
+    /// the built set is too large.
     fn elements(
         &self,
         set: &Expr,
         env: &mut Env,
         next: &[Option<Value>],
     ) -> EResult<crate::value::SetValue> {
-        if let ExprKind::SetFilter(bound, pred) = &set.kind {
-            if !self.ev.reducible_form(&bound.set) {
-                let base = self.eval(&bound.set, env, next)?;
-                if !matches!(base, Value::Set(_) | Value::Interval(..)) {
-                    let mut kept = Vec::new();
-                    let mark = env.len();
-                    for x in base.set_iter().at(set.loc)? {
-                        self.ev
-                            .bind_vars(&bound.vars, bound.tuple, x.clone(), env, set.loc)?;
-                        let keep = self.eval_bool(pred, env, next);
-                        env.truncate(mark);
-                        if keep? {
-                            kept.push(x);
-                        }
-                    }
-                    // The walk is in the set's order, which a lazy set's enumeration keeps.
-                    return Ok(crate::value::SetValue::from_sorted_unchecked(kept));
-                }
+        match self.eval(set, env, next) {
+            Ok(s) => s.enumerate().at(set.loc),
+            Err(e) if e.is_set_too_large() => match self.walk_lazy_filter(set, env, next)? {
+                Some(kept) => Ok(kept),
+                None => Err(e),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `{x \in S : P}` for an S TLC keeps lazy, walked in S's order; None for another form.
+    fn walk_lazy_filter(
+        &self,
+        set: &Expr,
+        env: &mut Env,
+        next: &[Option<Value>],
+    ) -> EResult<Option<crate::value::SetValue>> {
+        let ExprKind::SetFilter(bound, pred) = &set.kind else {
+            return Ok(None);
+        };
+        if self.ev.reducible_form(&bound.set) {
+            return Ok(None);
+        }
+        let base = self.eval(&bound.set, env, next)?;
+        if matches!(base, Value::Set(_) | Value::Interval(..)) {
+            return Ok(None);
+        }
+        let mut kept = Vec::new();
+        let mark = env.len();
+        for x in base.set_iter().at(set.loc)? {
+            self.ev
+                .bind_vars(&bound.vars, bound.tuple, x.clone(), env, set.loc)?;
+            let keep = self.eval_bool(pred, env, next);
+            env.truncate(mark);
+            if keep? {
+                kept.push(x);
             }
         }
-        let s = self.eval(set, env, next)?;
-        s.enumerate().at(set.loc)
+        // A lazy set's enumeration is in its sorted order, which a filter keeps.
+        Ok(Some(crate::value::SetValue::from_sorted_unchecked(kept)))
     }
 
     fn eval_bool(&self, e: &Expr, env: &mut Env, next: &[Option<Value>]) -> EResult<bool> {

@@ -105,6 +105,11 @@ impl EvalError {
         self.kind == Some(ValueErrorKind::NotEnumerable)
     }
 
+    /// A set past the largest TLC builds (`-maxSetSize`, see `Evaluator::check_set_size`).
+    pub fn is_set_too_large(&self) -> bool {
+        self.exception == Some("util.WrongInvocationException")
+    }
+
     /// The message, taking it out of the error.
     pub fn into_message(self) -> String {
         self.0.message
