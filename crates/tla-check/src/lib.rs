@@ -2,6 +2,7 @@
 
 pub mod alias;
 mod assumptions;
+mod behaviour;
 pub mod certify;
 pub mod checkpoint;
 pub mod collision;
@@ -10,6 +11,7 @@ pub mod coverage;
 pub mod dfid;
 pub mod engine;
 mod expand;
+mod expansion;
 mod frontier;
 pub mod intern;
 pub mod labels;

@@ -1,28 +1,26 @@
-//! The search driver: the assumptions, the initial states, then breadth-first level by level.
-//! With one worker each successor is merged as soon as it is examined (so TLCGet's counters
-//! read as in TLC's one-worker run); with more, a level is expanded in parallel
-//! (`workers.rs`) and settled in the same order (`Explored::settle`), so the figures do not
-//! depend on the workers.
+//! The search loop: the assumptions, the initial states, then breadth-first level by level,
+//! each level expanded by one strategy (`expansion.rs`: one worker, or several settled in the
+//! one-worker order, so the figures do not depend on the workers); then the report, with the
+//! liveness phase and the postcondition after a complete search.
 
+use crate::behaviour::{LiveRecorder, PeriodicCheck, Tee};
 use crate::checkpoint::Checkpointer;
 use crate::expand::{complete, CheckParts, Shared, Worker};
-use crate::frontier::Queued;
+use crate::expansion::{Expansion, OneWorker, Parallel, SearchParts};
 use crate::liveness::{GraphRecorder, Periodic};
 use crate::merge::TransitionObserver;
-use crate::merge::{stop, Explored, Stop, NO_PARENT};
+use crate::merge::{stop, Explored, Stop};
 use crate::model::Model;
 use crate::progress::Progress;
 use crate::result::{AliasedState, LassoEnd, LiveReport, Report, TraceState, Verdict};
 use crate::seen::FingerprintSet;
 use crate::settings::Settings;
 use crate::{rebuild, workers};
-use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 use tla_eval::error::Phase;
 use tla_eval::eval::RunInfo;
 use tla_eval::{enumerate, EvalError, Evaluator, Value};
-use tla_sema::ir::DefId;
 
 /// Whether the search must run on one worker, whatever the workers asked, for its results
 /// to be the one-worker search's (`continued`: TLC's -continue; `coverage`: a -coverage
@@ -78,11 +76,8 @@ pub fn run<'o>(
     };
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {
-        Arc::new(Mutex::new(LiveRecorder {
-            // With a SYMMETRY too: a step to a seen orbit keeps its real target.
-            view: model.view.is_some() || model.symmetry.is_some(),
-            ..LiveRecorder::default()
-        }))
+        let view = model.view.is_some() || model.symmetry.is_some();
+        Arc::new(Mutex::new(LiveRecorder::new(view)))
     });
     let coverage = (sh.coverage.as_ref())
         .map(|entered| crate::coverage::Counter::new(ev.spec, model, entered.clone()));
@@ -103,20 +98,30 @@ pub fn run<'o>(
     let mut progress = Progress::new(settings.progress);
     progress.coverage_every = settings.coverage.filter(|&m| m > 0);
     let print = settings.progress == crate::progress::ProgressMode::Tlc;
-    let periodic =
-        (live.as_ref()).and_then(|l| Some((l.clone(), Periodic::new(settings.lncheck, print)?)));
+    let periodic = (live.as_ref()).and_then(|l| {
+        Some(PeriodicCheck {
+            live: l.clone(),
+            schedule: Periodic::new(settings.lncheck, print)?,
+        })
+    });
     let mut s = Search {
         sh: &sh,
         ex,
-        rules,
+        workers,
         progress: &mut progress,
         tlc_lines: settings.tlc_lines,
         periodic,
         checkpoint: settings.checkpoint.clone().map(Checkpointer::new),
     };
     let split = crate::split::applies(&sh, workers);
-    let outcome = crate::split::with_helper(&sh, split, |helper| s.run(helper));
-    let found = s.periodic.take().and_then(|(_, p)| p.violation);
+    let outcome = crate::split::with_helper(&sh, split, |helper| {
+        if workers == 1 {
+            s.run(&OneWorker)
+        } else {
+            s.run(&Parallel { rules, helper })
+        }
+    });
+    let found = s.periodic.take().and_then(|p| p.schedule.violation);
     let mut ex = s.ex;
     ex.observer = None;
     RunInfo::set_thread_level(None);
@@ -331,103 +336,15 @@ fn aliased(
     crate::alias::apply_lasso(&model.vars, ev, alias, trace, back)
 }
 
-/// Before the state numbered `next` is explored (so every state numbered below it is):
-/// TLC's periodic liveness check, when one is due.
-fn periodic_check(
-    sh: &Shared,
-    periodic: &mut Option<(Arc<Mutex<LiveRecorder>>, Periodic)>,
-    ex: &Explored,
-    depth: u32,
-    next: u32,
-) -> Result<(), Stop> {
-    let Some((live, p)) = periodic else {
-        return Ok(());
-    };
-    if !p.due(depth, ex.distinct()) {
-        return Ok(());
-    }
-    let l = live.lock().expect("liveness recorder");
-    match p.check(sh.ev, sh.model, &l.graph, &l.states, next as usize) {
-        Ok(false) => Ok(()),
-        Ok(true) => {
-            let name = p.violation.as_ref().and_then(|v| v.violation.as_ref());
-            let name = name.map(|v| v.property.clone()).unwrap_or_default();
-            Err(stop(Verdict::TemporalViolated(name), None, None))
-        }
-        Err(e) => Err(stop(
-            Verdict::Error(e.in_phase(Phase::Liveness)),
-            None,
-            None,
-        )),
-    }
-}
-
-/// The behaviour graph for liveness: node i is the i-th new state, as in the search.
-#[derive(Default)]
-struct LiveRecorder {
-    graph: GraphRecorder,
-    index: HashMap<u64, u32>,
-    states: Vec<Arc<[Value]>>,
-    /// With a VIEW a node keeps the first state with its view: a step to a seen node carries
-    /// the state actually generated.
-    view: bool,
-}
-
-impl LiveRecorder {
-    fn transition(
-        &mut self,
-        from: Option<u64>,
-        to: u64,
-        action: Option<DefId>,
-        new: bool,
-        state: &Arc<[Value]>,
-    ) {
-        let from = from.map(|f| self.index[&f]);
-        if new {
-            let idx = self.states.len() as u32;
-            self.index.insert(to, idx);
-            self.states.push(state.clone());
-            self.graph.record(from, idx, action, None);
-        } else {
-            let idx = self.index[&to];
-            let actual = self.view.then(|| state.clone());
-            self.graph.record(from, idx, action, actual);
-        }
-    }
-}
-
-/// The liveness recorder and the caller's observer, if any.
-struct Tee<'o> {
-    live: Arc<Mutex<LiveRecorder>>,
-    other: Option<Box<dyn TransitionObserver + 'o>>,
-}
-
-impl TransitionObserver for Tee<'_> {
-    fn transition(
-        &mut self,
-        from: Option<u64>,
-        to: u64,
-        action: Option<DefId>,
-        new: bool,
-        state: &Arc<[Value]>,
-    ) {
-        (self.live.lock().expect("liveness recorder")).transition(from, to, action, new, state);
-        if let Some(o) = &mut self.other {
-            o.transition(from, to, action, new, state);
-        }
-    }
-}
-
 struct Search<'s, 'm, 'e, 'a> {
     sh: &'s Shared<'m, 'e, 'a>,
     ex: Explored<'e, 'a>,
-    /// How the workers expand a level (`rules.workers`: how many there are).
-    rules: workers::LevelRules,
+    workers: usize,
     progress: &'s mut Progress,
     /// Print TLC's lines about the initial states as they are computed.
     tlc_lines: bool,
     /// TLC's periodic liveness check, on the graph being recorded (None: at the end only).
-    periodic: Option<(Arc<Mutex<LiveRecorder>>, Periodic)>,
+    periodic: Option<PeriodicCheck>,
     checkpoint: Option<Checkpointer>,
 }
 
@@ -442,9 +359,8 @@ fn storage_stop(message: String) -> Stop {
     stop(Verdict::Error(e), None, None)
 }
 
-impl Search<'_, '_, '_, '_> {
-    /// `helper`: examines half the successors of a level's only state (`split.rs`).
-    fn run(&mut self, helper: Option<&crate::split::Helper>) -> Result<(), Stop> {
+impl<'s, 'm, 'e, 'a> Search<'s, 'm, 'e, 'a> {
+    fn run(&mut self, strategy: &dyn Expansion) -> Result<(), Stop> {
         self.check_assumptions()?;
         let mut depth = match self.recover()? {
             Some(level) => {
@@ -453,7 +369,7 @@ impl Search<'_, '_, '_, '_> {
             }
             None => {
                 self.announce_initial_states(false);
-                self.initial_states()?;
+                self.initial_states(strategy)?;
                 self.announce_initial_states(true);
                 self.storage()?;
                 1u32
@@ -471,7 +387,7 @@ impl Search<'_, '_, '_, '_> {
             loop {
                 let segment = segments.next_segment().map_err(storage_stop)?;
                 let Some(segment) = segment else { break };
-                self.level(&segment, depth, total - done, helper)?;
+                strategy.level(&mut self.parts(), &segment, depth, total - done)?;
                 self.storage()?;
                 done += segment.len() as u64;
             }
@@ -524,120 +440,26 @@ impl Search<'_, '_, '_, '_> {
     }
 
     fn check_assumptions(&mut self) -> Result<(), Stop> {
-        crate::assumptions::check(self.sh.ev, self.rules.workers).map_err(|v| stop(v, None, None))
+        crate::assumptions::check(self.sh.ev, self.workers).map_err(|v| stop(v, None, None))
     }
 
-    /// Each initial state is checked as it is generated, so the first violation stops the
-    /// search where TLC's does.
-    fn initial_states(&mut self) -> Result<(), Stop> {
-        let (sh, ev) = (self.sh, self.sh.ev);
-        ev.run.level.store(0, Ordering::Relaxed);
+    /// The initial states, examined by `strategy`.
+    fn initial_states(&mut self, strategy: &dyn Expansion) -> Result<(), Stop> {
+        let sh = self.sh;
+        sh.ev.run.level.store(0, Ordering::Relaxed);
         RunInfo::set_thread_level(Some(0));
         let Some(init) = &sh.model.init else {
             return Ok(());
         };
-        let seen = sh.seen;
-        let mut stopped: Option<Stop> = None;
-        let r = if self.rules.workers == 1 {
-            let mut w = Worker::new(sh);
-            let ex = &mut self.ex;
-            enumerate::init_states(ev, init, &mut |st, _| {
-                // Init itself sees level 0, the checks of its states level 1.
-                let c = w.initial(complete(st));
-                RunInfo::set_thread_level(Some(0));
-                match ex.merge(seen, c, NO_PARENT, 1) {
-                    Ok(()) => Ok(true),
-                    Err(s) => {
-                        stopped = Some(s);
-                        Ok(false)
-                    }
-                }
-            })
-        } else {
-            let (states, r) = if ev.effect_free(init) {
-                let (states, err) = workers::enumerate_initial(sh, init, self.rules.workers);
-                (states, err.map_or(Ok(()), Err))
-            } else {
-                let mut states: Vec<Arc<[Value]>> = Vec::new();
-                let r = enumerate::init_states(ev, init, &mut |st, _| {
-                    states.push(complete(st));
-                    Ok(true)
-                });
-                (states, r)
-            };
-            let chunks = workers::examine_initial(sh, &states, self.rules);
-            let seen = seen.read().expect("seen-set");
-            stopped = self.ex.settle(&seen, chunks, None, 1).err();
-            r
-        };
-        if let Some(s) = stopped {
-            return Err(s);
-        }
-        r.map_err(|e| stop(Verdict::Error(e.in_phase(Phase::Init)), None, None))
+        strategy.initial_states(&mut self.parts(), init)
     }
 
-    /// Explores states of one level, at `depth`: `level`, the first `n` still to explore.
-    fn level(
-        &mut self,
-        level: &[Queued],
-        depth: u32,
-        n: u64,
-        helper: Option<&crate::split::Helper>,
-    ) -> Result<(), Stop> {
-        let rules = self.rules;
-        let (sh, ev) = (self.sh, self.sh.ev);
-        let seen = sh.seen;
-        let mut stopped = None;
-        let ex = &mut self.ex;
-        let progress = &mut *self.progress;
-        let periodic = &mut self.periodic;
-        if self.rules.workers == 1 {
-            let mut w = Worker::new(sh);
-            for (i, (idx, st)) in level.iter().enumerate() {
-                // The state is still on the queue while it is checked (TLC suspends there).
-                ex.remaining = n - i as u64;
-                periodic_check(sh, periodic, ex, depth, *idx)?;
-                ex.remaining = n - i as u64 - 1;
-                ev.run
-                    .queue
-                    .store(ex.left_on_queue() as i64, Ordering::Relaxed);
-                progress.tick(ex, depth);
-                let path = ex.whole_path(*idx).map(|p| {
-                    p.into_iter()
-                        .map(|t| t.values)
-                        .collect::<Vec<Arc<[Value]>>>()
-                });
-                let end = w.expand(st, depth, path.as_deref(), &mut |c| match ex.merge(
-                    seen,
-                    c,
-                    *idx,
-                    depth + 1,
-                ) {
-                    Ok(()) => true,
-                    Err(s) => {
-                        stopped = Some(s);
-                        false
-                    }
-                });
-                if let Some(s) = stopped {
-                    return Err(s);
-                }
-                ex.end(*idx, end)?;
-            }
-            return Ok(());
+    fn parts(&mut self) -> SearchParts<'_, 's, 'm, 'e, 'a> {
+        SearchParts {
+            sh: self.sh,
+            ex: &mut self.ex,
+            progress: self.progress,
+            periodic: &mut self.periodic,
         }
-        // Workers settle a whole level at once: the periodic liveness check runs at its start.
-        if let Some(&(first, _)) = level.first() {
-            ex.remaining = n;
-            periodic_check(sh, periodic, ex, depth, first)?;
-        }
-        let chunks = match (helper, level) {
-            (Some(h), [one]) => vec![Some(crate::split::expand_one(sh, h, one, depth, rules))],
-            _ => workers::expand_level(sh, level, depth, rules),
-        };
-        let seen = seen.read().expect("seen-set");
-        let settled = ex.settle(&seen, chunks, Some((n, level.len())), depth + 1);
-        progress.tick_level(ex, depth);
-        settled
     }
 }
