@@ -35,7 +35,7 @@ impl Refusal {
         crate::summary::Summary {
             outcome: "internal error".into(),
             error: Some(self.message().trim_end().to_string()),
-            exit_code: crate::report::exit::GENERAL,
+            exit_code: crate::result::exit::GENERAL,
             generated: r.generated,
             distinct: r.distinct,
             left_on_queue: r.left_on_queue,

@@ -69,7 +69,7 @@ pub fn identity(files: &[(&str, &str)], cfg_text: &str, options: &str) -> u128 {
 /// TLC's default metadata directory: `states/yy-MM-dd-HH-mm-ss.SSS` under `root`.
 pub fn timestamped_dir(root: &Path) -> PathBuf {
     let now = SystemTime::now();
-    let t = crate::report::timestamp(now);
+    let t = crate::tlc_text::timestamp(now);
     let millis = now
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_millis());
@@ -215,7 +215,7 @@ impl Checkpointer {
                 self.written += 1;
                 self.say(&format!(
                     "Checkpointing completed at ({})",
-                    crate::report::timestamp(SystemTime::now())
+                    crate::tlc_text::timestamp(SystemTime::now())
                 ));
                 Ok(())
             }

@@ -31,8 +31,8 @@
 
 use crate::expand::Candidate;
 use crate::model::Model;
-use crate::report::describe_loc;
 use crate::result::{CoverageKind, CoverageLine, CoverageReport, Report, TraceState, Verdict};
+use crate::tlc_text::describe_loc;
 use std::collections::{HashMap, HashSet};
 use tla_eval::action_label::{ActionLabel, Labeller};
 use tla_eval::{enumerate, Evaluator};

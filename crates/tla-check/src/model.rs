@@ -508,7 +508,7 @@ fn action_level_property(spec: &Spec, c: &Check) -> Option<String> {
     let mut found = None;
     walk(spec, &c.expr, Some(&c.name), &mut found);
     let (e, name) = found?;
-    let loc = crate::report::describe_loc(spec, e.loc);
+    let loc = crate::tlc_text::describe_loc(spec, e.loc);
     let name = name.map_or_else(|| loc.clone(), str::to_string);
     let head = format!(
         "The formula {name} at {loc} is an action-level formula (i.e., it contains no temporal operators). Only temporal-level (or state-level) formulas are allowed under PROPERTY or PROPERTIES."
@@ -603,7 +603,7 @@ fn classify_property(spec: &Spec, c: &Check, out: &mut Properties) {
                     if matches!(a[0].kind, ExprKind::BoxAction(..)));
                 let name = own
                     .or(if is_action { inner } else { name }.map(str::to_string))
-                    .unwrap_or_else(|| crate::report::describe_loc(spec, e.loc));
+                    .unwrap_or_else(|| crate::tlc_text::describe_loc(spec, e.loc));
                 out.push(Check { name, expr: leaf })
             }
         }

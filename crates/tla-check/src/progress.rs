@@ -25,7 +25,7 @@ pub fn initial_states_line(count: u64, at: SystemTime) -> String {
     let states = if count == 1 { "state" } else { "states" };
     format!(
         "Finished computing initial states: {count} distinct {states} generated at {}.",
-        crate::report::timestamp(at)
+        crate::tlc_text::timestamp(at)
     )
 }
 
@@ -110,7 +110,7 @@ impl Progress {
         } else {
             println!(
                 "Progress({depth}) at {}: {} states generated ({} s/min), {} distinct states found ({} ds/min), {} states left on queue.",
-                crate::report::timestamp(SystemTime::now()),
+                crate::tlc_text::timestamp(SystemTime::now()),
                 grouped(generated),
                 grouped((per_s * 60.0) as u64),
                 grouped(distinct),
@@ -138,7 +138,7 @@ impl Progress {
         self.last_coverage = now;
         let spec = ex.spec();
         if let Some(c) = &mut ex.coverage {
-            let date = crate::report::timestamp(SystemTime::now());
+            let date = crate::tlc_text::timestamp(SystemTime::now());
             for (_, line) in c.report(spec).lines_at(&date) {
                 println!("{line}");
             }
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn date_has_tlc_shape() {
-        let t = crate::report::timestamp(SystemTime::now());
+        let t = crate::tlc_text::timestamp(SystemTime::now());
         assert_eq!(t.len(), 19, "{t}");
         assert_eq!(&t[4..5], "-");
         assert_eq!(&t[10..11], " ");

@@ -1,102 +1,12 @@
 //! Printing results as TLC prints them, and TLC's exit statuses.
 
-use crate::result::{Report, TraceState, Verdict};
+use crate::result::{exit_status, Report, TraceState, Verdict};
+use crate::tlc_text::{describe_loc, step_label, write_fields, write_state};
 use std::fmt::Write;
-use tla_eval::action_label::ActionLabel;
 use tla_eval::error::Phase;
-use tla_eval::{EvalError, Value};
-use tla_sema::ir::{DefId, Loc};
+use tla_eval::EvalError;
+use tla_sema::ir::Loc;
 use tla_sema::Spec;
-
-/// TLC's process exit statuses.
-pub mod exit {
-    pub const SUCCESS: u8 = 0;
-    pub const ASSUMPTION: u8 = 10;
-    pub const DEADLOCK: u8 = 11;
-    pub const SAFETY: u8 = 12;
-    pub const LIVENESS: u8 = 13;
-    /// An action property or other temporal property violated.
-    pub const PROPERTY: u8 = 13;
-    pub const EVAL_ERROR: u8 = 75;
-    /// An Assert failing in a successor (EC.TLC_VALUE_ASSERT_FAILED).
-    pub const ASSERT: u8 = 14;
-    /// EC.TLC_INVARIANT_EVALUATION_FAILED.
-    pub const INVARIANT_EVAL: u8 = 76;
-    /// EC.GENERAL: an exception the liveness check met.
-    pub const GENERAL: u8 = 255;
-    pub const PARSE_ERROR: u8 = 150;
-    /// tlacheck's own files failed (a spill, a checkpoint): exit 2, as for bad input.
-    pub const STORAGE: u8 = 2;
-    pub const CONFIG_ERROR: u8 = 151;
-}
-
-pub fn exit_status(r: &Report) -> u8 {
-    match r.verdict {
-        Verdict::Success => exit::SUCCESS,
-        Verdict::AssumptionFalse(_) | Verdict::AssumptionError(..) => exit::ASSUMPTION,
-        Verdict::Deadlock => exit::DEADLOCK,
-        Verdict::InvariantViolated(_) => exit::SAFETY,
-        Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
-        Verdict::Error(ref e) => match e.phase {
-            Phase::Next if e.assertion => exit::ASSERT,
-            Phase::Invariant(_) => exit::INVARIANT_EVAL,
-            Phase::Liveness => exit::GENERAL,
-            Phase::Storage => exit::STORAGE,
-            _ => exit::EVAL_ERROR,
-        },
-        Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
-        // A finite counterexample (a prefix no continuation saves) is TLC's safety exit.
-        Verdict::TemporalViolated(_)
-            if r.liveness
-                .as_ref()
-                .and_then(|l| l.violation.as_ref())
-                .map(|v| &v.end)
-                == Some(&crate::result::LassoEnd::Prefix) =>
-        {
-            exit::SAFETY
-        }
-        Verdict::TemporalViolated(_) => exit::LIVENESS,
-    }
-}
-
-/// `line L, col C to line L2, col C2 of module M`
-pub fn describe_loc(spec: &Spec, loc: Loc) -> String {
-    let f = &spec.files[loc.file.index()];
-    let (l1, c1) = f.module_line_col(loc.span.start);
-    let (l2, c2) = f.module_line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
-    let module = spec
-        .modules
-        .iter()
-        .find(|m| m.file == loc.file)
-        .map(|m| m.name.as_str())
-        .unwrap_or("?");
-    format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
-}
-
-pub(crate) fn action_label(spec: &Spec, action: Option<DefId>) -> String {
-    match action {
-        None => "<Initial predicate>".to_string(),
-        Some(d) => {
-            let def = spec.def(d);
-            format!("<{} {}>", def.name, describe_loc(spec, def.body.loc))
-        }
-    }
-}
-
-/// The label of step `i` of a trace: TLC's action (`labels.rs`) where it was found, else the
-/// definition the step was taken by.
-pub(crate) fn step_label(
-    spec: &Spec,
-    labels: &[Option<ActionLabel>],
-    i: usize,
-    action: Option<DefId>,
-) -> String {
-    let found = labels.get(i).and_then(|l| l.as_ref());
-    match found.and_then(|l| Some((l.name(spec)?, l.leaf?))) {
-        Some((name, leaf)) => format!("<{name} {}>", describe_loc(spec, leaf)),
-        None => action_label(spec, action),
-    }
-}
 
 /// The states of a counterexample, as TLC prints them.
 pub fn write_trace(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) {
@@ -118,40 +28,6 @@ pub fn write_trace(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], 
         }
         out.push('\n');
     }
-}
-
-/// An ALIAS record's fields, printed as TLC prints a state's variables.
-pub(crate) fn write_fields(out: &mut String, fields: &[(String, Value)]) {
-    let bullet = if fields.len() == 1 { "" } else { "/\\ " };
-    for (name, v) in fields {
-        let text = tla_eval::value::ppr::ppr_value(v);
-        let indent = bullet.len() + name.len() + 3;
-        let _ = writeln!(
-            out,
-            "{bullet}{name} = {}",
-            indent_continuation(&text, indent)
-        );
-    }
-}
-
-pub fn write_state(out: &mut String, spec: &Spec, vars: &[tla_sema::ir::VarId], values: &[Value]) {
-    // TLC writes a lone variable without the conjunction bullet.
-    let bullet = if vars.len() == 1 { "" } else { "/\\ " };
-    for v in vars {
-        let name = &spec.variables[v.index()].name;
-        let text = tla_eval::value::ppr::ppr_value(&values[v.index()]);
-        let indent = bullet.len() + name.len() + 3;
-        let _ = writeln!(
-            out,
-            "{bullet}{name} = {}",
-            indent_continuation(&text, indent)
-        );
-    }
-}
-
-fn indent_continuation(text: &str, by: usize) -> String {
-    let pad = " ".repeat(by);
-    text.lines().collect::<Vec<_>>().join(&format!("\n{pad}"))
 }
 
 /// The whole report after a run, as TLC prints it.
@@ -205,20 +81,8 @@ fn queue_left(r: &Report) -> u64 {
 /// One violation of a `-continue` run, as a report of its own (for printing).
 fn continued_report(verdict: &Verdict, trace: &[TraceState]) -> Report {
     Report {
-        verdict: verdict.clone(),
-        generated: 0,
-        distinct: 0,
-        left_on_queue: 0,
-        depth: 0,
-        initial_states: 0,
         trace: trace.to_vec(),
-        aliased: Vec::new(),
-        liveness: None,
-        continued: Vec::new(),
-        labels: Vec::new(),
-        viewed: Vec::new(),
-        outdegree: None,
-        coverage: None,
+        ..Report::new(verdict.clone())
     }
 }
 
@@ -598,46 +462,5 @@ fn clone_figures(r: &Report) -> Report {
         viewed: Vec::new(),
         outdegree: None,
         coverage: None,
-    }
-}
-
-/// `YYYY-MM-DD HH:MM:SS` (UTC), as TLC stamps its messages.
-pub fn timestamp(t: std::time::SystemTime) -> String {
-    let secs = t
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0) as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
-#[cfg(test)]
-mod timestamp_tests {
-    #[test]
-    fn timestamps_are_utc_calendar_dates() {
-        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
-        assert_eq!(super::timestamp(t), "2023-11-14 22:13:20");
-        assert_eq!(
-            super::timestamp(std::time::UNIX_EPOCH),
-            "1970-01-01 00:00:00"
-        );
-        // 2000-02-29 12:34:56 UTC: a leap day of a century leap year.
-        let leap = std::time::UNIX_EPOCH + std::time::Duration::from_secs(951_827_696);
-        assert_eq!(super::timestamp(leap), "2000-02-29 12:34:56");
     }
 }

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 use std::time::SystemTime;
+use tla_eval::error::Phase;
 use tla_eval::{EvalError, Value};
 use tla_sema::ir::{DefId, Loc};
 
@@ -65,6 +66,28 @@ pub struct Report {
     pub outdegree: Option<OutDegreeFigures>,
     /// With -coverage, TLC's coverage report (`coverage.rs`).
     pub coverage: Option<CoverageReport>,
+}
+
+impl Report {
+    /// A report of `verdict` with no figures, trace or phase reports.
+    pub fn new(verdict: Verdict) -> Self {
+        Report {
+            verdict,
+            generated: 0,
+            distinct: 0,
+            left_on_queue: 0,
+            depth: 0,
+            initial_states: 0,
+            trace: Vec::new(),
+            aliased: Vec::new(),
+            liveness: None,
+            labels: Vec::new(),
+            viewed: Vec::new(),
+            continued: Vec::new(),
+            outdegree: None,
+            coverage: None,
+        }
+    }
 }
 
 /// What the liveness phase found, and what TLC prints about it.
@@ -142,4 +165,55 @@ pub struct OutDegreeFigures {
     pub mean: u64,
     pub p95: u64,
     pub max: u64,
+}
+
+/// TLC's process exit statuses.
+pub mod exit {
+    pub const SUCCESS: u8 = 0;
+    pub const ASSUMPTION: u8 = 10;
+    pub const DEADLOCK: u8 = 11;
+    pub const SAFETY: u8 = 12;
+    pub const LIVENESS: u8 = 13;
+    /// An action property or other temporal property violated.
+    pub const PROPERTY: u8 = 13;
+    pub const EVAL_ERROR: u8 = 75;
+    /// An Assert failing in a successor (EC.TLC_VALUE_ASSERT_FAILED).
+    pub const ASSERT: u8 = 14;
+    /// EC.TLC_INVARIANT_EVALUATION_FAILED.
+    pub const INVARIANT_EVAL: u8 = 76;
+    /// EC.GENERAL: an exception the liveness check met.
+    pub const GENERAL: u8 = 255;
+    pub const PARSE_ERROR: u8 = 150;
+    /// tlacheck's own files failed (a spill, a checkpoint): exit 2, as for bad input.
+    pub const STORAGE: u8 = 2;
+    pub const CONFIG_ERROR: u8 = 151;
+}
+
+pub fn exit_status(r: &Report) -> u8 {
+    match r.verdict {
+        Verdict::Success => exit::SUCCESS,
+        Verdict::AssumptionFalse(_) | Verdict::AssumptionError(..) => exit::ASSUMPTION,
+        Verdict::Deadlock => exit::DEADLOCK,
+        Verdict::InvariantViolated(_) => exit::SAFETY,
+        Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
+        Verdict::Error(ref e) => match e.phase {
+            Phase::Next if e.assertion => exit::ASSERT,
+            Phase::Invariant(_) => exit::INVARIANT_EVAL,
+            Phase::Liveness => exit::GENERAL,
+            Phase::Storage => exit::STORAGE,
+            _ => exit::EVAL_ERROR,
+        },
+        Verdict::PostconditionFalse(..) => exit::ASSUMPTION,
+        // A finite counterexample (a prefix no continuation saves) is TLC's safety exit.
+        Verdict::TemporalViolated(_)
+            if r.liveness
+                .as_ref()
+                .and_then(|l| l.violation.as_ref())
+                .map(|v| &v.end)
+                == Some(&LassoEnd::Prefix) =>
+        {
+            exit::SAFETY
+        }
+        Verdict::TemporalViolated(_) => exit::LIVENESS,
+    }
 }

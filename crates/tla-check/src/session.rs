@@ -132,7 +132,7 @@ pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
     let spec = spec.map_err(|e| SetupError {
         message: e.render(),
         tlc_error: Some("Parsing or semantic analysis failed.".into()),
-        status: report::exit::PARSE_ERROR,
+        status: crate::result::exit::PARSE_ERROR,
     })?;
     let config_path = setup.config_path();
     let config_text = match &setup.config_text {
@@ -147,7 +147,7 @@ pub fn load(setup: &Setup) -> Result<Loaded, SetupError> {
                     "TLC found an error in the configuration file at line {}\n{}",
                     e.line, e.message
                 )),
-                status: report::exit::CONFIG_ERROR,
+                status: crate::result::exit::CONFIG_ERROR,
             }
         })?;
     Ok(Loaded {
@@ -174,7 +174,7 @@ fn read_config(path: &Path) -> Result<String, SetupError> {
                     _ => e.to_string(),
                 }
             )),
-            status: report::exit::CONFIG_ERROR,
+            status: crate::result::exit::CONFIG_ERROR,
         })
 }
 
@@ -221,7 +221,7 @@ pub fn with_model<R>(
         SetupError {
             message,
             tlc_error: Some(e.message),
-            status: report::exit::CONFIG_ERROR,
+            status: crate::result::exit::CONFIG_ERROR,
         }
     })?;
     let one_worker = setup.workers > 1
@@ -315,7 +315,7 @@ pub fn search_observed<'o>(
             let mut summary = report::summary(spec, &model.vars, &report);
             summary.certified = certified;
             Outcome {
-                status: report::exit_status(&report),
+                status: crate::result::exit_status(&report),
                 text: report::render(spec, &model.vars, &report),
                 json: serde_json::to_value(summary).unwrap_or_default(),
                 variables,
@@ -327,7 +327,7 @@ pub fn search_observed<'o>(
             let message = refusal.message();
             let summary = refusal.summary(&report);
             Outcome {
-                status: report::exit::GENERAL,
+                status: crate::result::exit::GENERAL,
                 text: message.clone(),
                 json: serde_json::to_value(summary).unwrap_or_default(),
                 variables,

@@ -126,7 +126,7 @@ impl<'s> StateDump<'s> {
 
     fn printed(&self, state: &[Value]) -> String {
         let mut s = String::new();
-        crate::report::write_state(&mut s, self.spec, &self.vars, state);
+        crate::tlc_text::write_state(&mut s, self.spec, &self.vars, state);
         s
     }
 

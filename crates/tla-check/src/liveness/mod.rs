@@ -181,7 +181,7 @@ fn stuttering_warning(ev: &Evaluator, model: &Model) -> Option<String> {
         Some(d) if model.fairness.is_empty() => {
             let spec = ev.spec;
             let def = spec.def(d);
-            let at = crate::report::describe_loc(spec, def.loc);
+            let at = crate::tlc_text::describe_loc(spec, def.loc);
             let name = &def.name;
             (2259, format!("The stuttering counterexample above may be caused by the absence of a fairness constraint in the behavior specification {name} defined at {at}. To rule out such counterexamples, conjoin a suitable fairness constraint to {name} {BOOK}."))
         }

@@ -2,8 +2,8 @@
 //! TLC_CHECKING_TEMPORAL_PROPS, TLC_TEMPORAL_PROPERTY_VIOLATED, TLC_BACK_TO_STATE) and the
 //! lasso-shaped counterexample.
 
-use crate::report::{step_label, timestamp, write_fields, write_state};
 use crate::result::{LassoEnd, LiveReport};
+use crate::tlc_text::{step_label, timestamp, write_fields, write_state};
 use std::fmt::Write;
 use tla_sema::ir::VarId;
 use tla_sema::Spec;

@@ -27,7 +27,7 @@ pub fn check(
             } else {
                 print!("{}", refusal.message());
             }
-            Err(tla_check::report::exit::GENERAL)
+            Err(tla_check::result::exit::GENERAL)
         }
     }
 }

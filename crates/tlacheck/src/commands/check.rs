@@ -287,7 +287,7 @@ pub fn run(args: Args) -> u8 {
             head,
             message,
             start,
-            tla_check::report::exit::PARSE_ERROR,
+            tla_check::result::exit::PARSE_ERROR,
         );
     }
     let ran = session::with_model(&setup, &loaded, |ev, model, settings| {
@@ -625,7 +625,7 @@ fn tlc_report(
     };
     // -coverage: TLC's report, just before the statistics line (or last, without one).
     let coverage = (outcome.report.coverage.as_ref())
-        .map(|c| c.lines_at(&tla_check::report::timestamp(now)))
+        .map(|c| c.lines_at(&tla_check::tlc_text::timestamp(now)))
         .unwrap_or_default();
     let body = with_coverage(&body, &coverage);
     if !args.tlc.tool {
@@ -647,7 +647,7 @@ fn tlc_report(
     let _ = writeln!(
         text,
         "Finished in {ms}ms at ({})",
-        tla_check::report::timestamp(now)
+        tla_check::tlc_text::timestamp(now)
     );
     tool_mode::frame_with(&text, &coverage)
 }
@@ -686,7 +686,7 @@ fn stop_before_search(args: &Args, head: String, message: &str, start: Instant, 
         eprintln!("Error: {message}");
     } else if args.tlc.tool {
         let ms = start.elapsed().as_millis();
-        let at = tla_check::report::timestamp(now);
+        let at = tla_check::tlc_text::timestamp(now);
         let text = format!("{head}Error: {message}\nFinished in {ms}ms at ({at})\n");
         print!("{}", tool_mode::frame(&text));
     } else {

@@ -59,7 +59,7 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> (u8, Option<se
         return (found.status, Some(j));
     }
     let mut text = r.head.clone();
-    let body = dfid::render(spec, &model.vars, &found);
+    let body = tla_check::dfid_report::render(spec, &model.vars, &found);
     if r.tool && found.summary {
         // Tool mode's closing progress line before the figures (TLC_PROGRESS_STATS_DFID).
         let (g, d) = (found.report.generated, found.report.distinct);
@@ -68,7 +68,7 @@ pub fn run(spec: &Spec, model: &Model, ev: &Evaluator, r: Run) -> (u8, Option<se
         text.push_str(head);
         text.push_str(&format!(
             "Progress(-1) at {}: {g} states generated, {d} distinct states found, -1 states left on queue.\n",
-            tla_check::report::timestamp(SystemTime::now())
+            tla_check::tlc_text::timestamp(SystemTime::now())
         ));
         if head.len() < body.len() {
             text.push_str(&last);
@@ -96,7 +96,7 @@ fn print_closing(r: &Run, mut text: String) {
         let ms = r.start.elapsed().as_millis();
         text.push_str(&format!(
             "Finished in {ms}ms at ({})\n",
-            tla_check::report::timestamp(now)
+            tla_check::tlc_text::timestamp(now)
         ));
         print!("{}", tool_mode::frame(&text));
     } else {

@@ -56,7 +56,7 @@ pub fn run(
         );
     }
     let mut r = simulate::simulate(ev, model, &opts);
-    let status = report::exit_status(&r.report);
+    let status = tla_check::result::exit_status(&r.report);
     let drop = settings.drop_step;
     let certified =
         match super::certified::check(ev, model, opts.check_deadlock, &mut r.report, drop, json) {

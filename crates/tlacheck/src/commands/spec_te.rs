@@ -284,7 +284,7 @@ pub fn java_date(at: std::time::SystemTime) -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     // `YYYY-MM-DD HH:MM:SS`
-    let stamp = tla_check::report::timestamp(at);
+    let stamp = tla_check::tlc_text::timestamp(at);
     let (date, time) = stamp.split_once(' ').unwrap_or((&stamp, ""));
     let mut parts = date.split('-');
     let (y, mo, d) = (parts.next(), parts.next(), parts.next());

@@ -1,9 +1,9 @@
 //! The lines TLC prints around a model-checking run's result (MP.java's TLC_MODE_MC,
 //! TLC_STARTING, TLC_COMPUTING_INIT, TLC_INIT_GENERATED1/2 and TLC_FINISHED), so that a log
-//! reader that waits for them finds them. Dates are UTC (`tla_check::report::timestamp`), written as TLC writes its local time.
+//! reader that waits for them finds them. Dates are UTC (`tla_check::tlc_text::timestamp`), written as TLC writes its local time.
 
 use std::time::{Duration, SystemTime};
-use tla_check::report::timestamp;
+use tla_check::tlc_text::timestamp;
 
 /// `Running breadth-first search Model-Checking with fp F and seed S with W worker(s) on C cores`
 pub fn mode_line(fp: usize, seed: i64, workers: usize) -> String {

@@ -211,7 +211,7 @@ pub fn progress_line(json: &serde_json::Value, at: std::time::SystemTime) -> Opt
     Some(format!(
         "Progress({}) at {}: {} states generated, {} distinct states found, {} states left on queue.",
         n("depth")?,
-        tla_check::report::timestamp(at),
+        tla_check::tlc_text::timestamp(at),
         n("generated")?,
         n("distinct")?,
         n("left_on_queue")?
