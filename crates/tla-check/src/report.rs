@@ -1,7 +1,7 @@
 //! Printing results as TLC prints them, and TLC's exit statuses.
 
 use crate::result::{exit_status, Report, TraceState, Verdict};
-use crate::tlc_text::{describe_loc, step_label, write_fields, write_state};
+use crate::tlc_text::{call_stack_position, describe_loc, step_label, write_fields, write_state};
 use std::fmt::Write;
 use tla_eval::error::Phase;
 use tla_eval::EvalError;
@@ -286,23 +286,9 @@ fn write_positions(out: &mut String, spec: &Spec, e: &EvalError) {
     }
     out.push_str(HEAD);
     for (i, loc) in frames.iter().enumerate() {
-        let _ = writeln!(out, "{i}. {}", tlc_position(spec, *loc));
+        let _ = writeln!(out, "{i}. {}", call_stack_position(spec, *loc));
     }
     out.push_str("\n\n");
-}
-
-/// `Line L, column C to line L2, column C2 in M`, as TLC's call stack names a position.
-fn tlc_position(spec: &Spec, loc: Loc) -> String {
-    let f = &spec.files[loc.file.index()];
-    let (l1, c1) = f.module_line_col(loc.span.start);
-    let (l2, c2) = f.module_line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
-    let module = spec
-        .modules
-        .iter()
-        .find(|m| m.file == loc.file)
-        .map(|m| m.name.as_str())
-        .unwrap_or("?");
-    format!("Line {l1}, column {c1} to line {l2}, column {c2} in {module}")
 }
 
 /// The same facts as one JSON object (a [`Summary`](crate::summary::Summary)).

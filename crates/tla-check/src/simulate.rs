@@ -85,20 +85,12 @@ pub fn simulate(ev: &Evaluator, model: &Model, opts: &SimOptions) -> SimReport {
         None => Vec::new(),
     };
     let mut report = Report {
-        verdict,
         generated: sim.generated,
-        distinct: 0,
-        left_on_queue: 0,
         depth: sim.longest,
         initial_states: sim.initial_states,
         trace,
         aliased,
-        liveness: None,
-        labels: Vec::new(),
-        viewed: Vec::new(),
-        continued: Vec::new(),
-        outdegree: None,
-        coverage: None,
+        ..Report::new(verdict)
     };
     report.labels = crate::labels::of_report(ev, model, &report);
     SimReport {

@@ -10,6 +10,18 @@ use tla_sema::Spec;
 
 /// `line L, col C to line L2, col C2 of module M`
 pub fn describe_loc(spec: &Spec, loc: Loc) -> String {
+    let (l1, c1, l2, c2, module) = ends(spec, loc);
+    format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
+}
+
+/// `Line L, column C to line L2, column C2 in M`, as TLC's call stack names a position.
+pub fn call_stack_position(spec: &Spec, loc: Loc) -> String {
+    let (l1, c1, l2, c2, module) = ends(spec, loc);
+    format!("Line {l1}, column {c1} to line {l2}, column {c2} in {module}")
+}
+
+/// The first and last character of `loc` (line, column, in its module) and the module.
+fn ends(spec: &Spec, loc: Loc) -> (usize, usize, usize, usize, &str) {
     let f = &spec.files[loc.file.index()];
     let (l1, c1) = f.module_line_col(loc.span.start);
     let (l2, c2) = f.module_line_col(loc.span.end.saturating_sub(1).max(loc.span.start));
@@ -19,7 +31,7 @@ pub fn describe_loc(spec: &Spec, loc: Loc) -> String {
         .find(|m| m.file == loc.file)
         .map(|m| m.name.as_str())
         .unwrap_or("?");
-    format!("line {l1}, col {c1} to line {l2}, col {c2} of module {module}")
+    (l1, c1, l2, c2, module)
 }
 
 pub fn action_label(spec: &Spec, action: Option<DefId>) -> String {
