@@ -98,11 +98,6 @@ impl JavaRandom {
         }
     }
 
-    /// `nextLong()`.
-    pub fn next_long(&mut self) -> i64 {
-        ((self.next(32) as i64) << 32).wrapping_add(self.next(32) as i64)
-    }
-
     /// `nextDouble()`.
     pub fn next_double(&mut self) -> f64 {
         let hi = (self.next(26) as i64) << 27;

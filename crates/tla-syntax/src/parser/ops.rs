@@ -144,12 +144,3 @@ pub fn prefix(name: &str) -> Option<Prec> {
 pub fn is_postfix(name: &str) -> bool {
     POSTFIX.contains(&name)
 }
-
-/// Names a user may define as infix operators (`a (+) b == ...`).
-pub fn is_user_infix(name: &str) -> bool {
-    infix(name).is_some()
-        && !matches!(
-            name,
-            "=>" | "<=>" | "/\\" | "\\/" | "=" | "#" | "\\in" | "\\notin"
-        )
-}
