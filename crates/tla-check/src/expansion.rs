@@ -13,6 +13,7 @@ use crate::progress::Progress;
 use crate::result::Verdict;
 use crate::split::Helper;
 use crate::workers::{self, LevelRules};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tla_eval::error::Phase;
 use tla_eval::eval::RunInfo;
@@ -89,10 +90,10 @@ impl Expansion for OneWorker {
                 p.before(sh, ex, depth, *idx)?;
             }
             ex.remaining = n - i as u64 - 1;
-            (sh.ev.run.queue).store(
-                ex.left_on_queue() as i64,
-                std::sync::atomic::Ordering::Relaxed,
-            );
+            sh.ev
+                .run
+                .queue
+                .store(ex.left_on_queue() as i64, Ordering::Relaxed);
             parts.progress.tick(ex, depth);
             let path = ex.whole_path(*idx).map(|p| {
                 p.into_iter()

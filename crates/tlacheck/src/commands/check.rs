@@ -105,8 +105,8 @@ impl Args {
         }
     }
 
-    fn sim(&self) -> super::simulate::Settings {
-        super::simulate::Settings {
+    fn sim(&self) -> super::simulate::SimulateArgs {
+        super::simulate::SimulateArgs {
             no_deadlock: self.no_deadlock,
             depth: self.depth,
             traces: self.traces,

@@ -8,7 +8,7 @@ use tla_eval::{Evaluator, Value};
 use tla_sema::Spec;
 
 /// What the command line says about the simulation.
-pub struct Settings {
+pub struct SimulateArgs {
     pub no_deadlock: bool,
     pub depth: Option<u64>,
     pub traces: Option<u64>,
@@ -21,15 +21,15 @@ pub fn run(
     spec: &Spec,
     model: &Model,
     ev: &mut Evaluator,
-    settings: &Settings,
+    args: &SimulateArgs,
     json: bool,
     start: Instant,
 ) -> (u8, Option<serde_json::Value>) {
     let opts = SimOptions {
-        check_deadlock: model.check_deadlock && !settings.no_deadlock,
-        depth: settings.depth.unwrap_or(DEFAULT_DEPTH),
-        traces: settings.traces.unwrap_or(DEFAULT_TRACES),
-        seed: settings.seed,
+        check_deadlock: model.check_deadlock && !args.no_deadlock,
+        depth: args.depth.unwrap_or(DEFAULT_DEPTH),
+        traces: args.traces.unwrap_or(DEFAULT_TRACES),
+        seed: args.seed,
     };
     // TLCGet("config") as TLC's Simulator gives it.
     let int = |n: u64| Value::Int(n.min(i32::MAX as u64) as i64);
@@ -57,7 +57,7 @@ pub fn run(
     }
     let mut r = simulate::simulate(ev, model, &opts);
     let status = tla_check::result::exit_status(&r.report);
-    let drop = settings.drop_step;
+    let drop = args.drop_step;
     let certified =
         match super::certified::check(ev, model, opts.check_deadlock, &mut r.report, drop, json) {
             Ok(c) => c,
