@@ -137,6 +137,57 @@ fn a_spec_writing_registers_reads_the_one_worker_search_s_at_any_number_of_worke
     }
 }
 
+/// x steps by the operator the model binds to `Step`, modulo 30, while y takes any of 1..30:
+/// (0, 0) and 30 * 30 more states, 901 distinct, each with 30 successors (1 + 901 * 30 =
+/// 27,031 generated); (0, y) for y > 0 is first reached after 30 steps, so 31 levels.
+const OP_CONST: &str = "---- MODULE OpConst ----
+EXTENDS Naturals, TLC
+CONSTANT Step(_)
+VARIABLE x, y
+Inc(n) == (n + 1) % 30
+IncNoted(n) == IF TLCSet(5, n) THEN (n + 1) % 30 ELSE 0
+Init == x = 0 /\\ y = 0
+Next == x' = Step(x) /\\ y' \\in 1..30
+Post == PrintT(<<TLCGet(\"config\").worker, TLCGet(\"distinct\")>>)
+====
+";
+
+#[test]
+fn an_operator_constant_bound_to_a_definition_keeps_the_workers() {
+    // TLC 2026.12 at -workers 2 prints `<<2, 901>>` and 27031 / 901 / 31. The search used to
+    // take one worker for any spec calling an operator constant (it could not tell whether
+    // the model's operator writes TLC's registers): seven corpus models, MCNano among them.
+    let d = Dir::new("opconst");
+    d.file("OpConst.tla", OP_CONST).file(
+        "OpConst.cfg",
+        "CONSTANT Step <- Inc\nINIT Init\nNEXT Next\nPOSTCONDITION Post\n",
+    );
+    for w in ["1", "2"] {
+        d.check(&["OpConst.tla", "--workers", w])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(format!("<<{w}, 901>>")))
+            .stdout(predicate::str::contains(
+                "27031 states generated, 901 distinct states found",
+            ))
+            .stdout(predicate::str::contains(
+                "The depth of the complete state graph search is 31.",
+            ));
+    }
+    // Bound to an operator that writes a register, the search still takes one worker.
+    d.file(
+        "OpConst.cfg",
+        "CONSTANT Step <- IncNoted\nINIT Init\nNEXT Next\nPOSTCONDITION Post\n",
+    );
+    d.check(&["OpConst.tla", "--workers", "2"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("<<1, 901>>"))
+        .stdout(predicate::str::contains(
+            "27031 states generated, 901 distinct states found",
+        ));
+}
+
 #[test]
 fn zero_workers_is_refused() {
     let d = Dir::new("zero");

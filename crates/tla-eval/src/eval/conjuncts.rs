@@ -265,7 +265,9 @@ impl Evaluator<'_> {
                 Some(Binding::Op(OpValue::Def(d))) => self.def_vars(*d, vars, seen),
                 _ => false,
             },
-            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+            ExprKind::CallConst(c, _) | ExprKind::OpArg(OpRef::Const(c)) => self
+                .const_def(*c)
+                .is_some_and(|d| self.def_vars(d, vars, seen)),
             ExprKind::Let(defs, _) => defs.iter().all(|d| self.def_vars(*d, vars, seen)),
             _ => true,
         };

@@ -17,12 +17,12 @@
 //! under it.
 
 use super::Evaluator;
-use crate::env::{OpValue, StateView};
+use crate::env::{Binding, OpValue, StateView};
 use crate::value::Value;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use tla_sema::ir::{DefId, Expr, ExprKind, Level, LocalId, OpRef};
+use tla_sema::ir::{ConstId, DefId, Expr, ExprKind, Level, LocalId, OpRef};
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
@@ -387,9 +387,18 @@ impl Evaluator<'_> {
         self.pure_expr(e, &mut memo)
     }
 
+    /// The definition the model binds operator constant `c` to (`Op <- Def` in the .cfg), when
+    /// it is one: the analyses below follow it as a call of that definition.
+    pub(crate) fn const_def(&self, c: ConstId) -> Option<DefId> {
+        match self.const_binding(c) {
+            Some(Binding::Op(OpValue::Def(d))) => Some(*d),
+            _ => None,
+        }
+    }
+
     /// Whether evaluating `e` may write TLC's registers (TLCSet, TLCGetAndSet), through the
-    /// definitions it reaches; an operator constant or a closure the model binds counts as
-    /// one that may.
+    /// definitions it reaches; an operator constant bound to anything but a definition, or a
+    /// closure the model binds, counts as one that may.
     pub fn may_write_registers(&self, e: &Expr) -> bool {
         let mut memo = vec![None; self.spec.defs.len()];
         self.writes_expr(e, &mut memo)
@@ -421,7 +430,9 @@ impl Evaluator<'_> {
         let here = match &e.kind {
             ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => self.writes_def(*d, memo),
             ExprKind::Let(defs, _) => defs.iter().any(|d| self.writes_def(*d, memo)),
-            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => true,
+            ExprKind::CallConst(c, _) | ExprKind::OpArg(OpRef::Const(c)) => {
+                self.const_def(*c).is_none_or(|d| self.writes_def(d, memo))
+            }
             _ => false,
         };
         here || !tla_sema::visit::all_children(e, &mut |c| !self.writes_expr(c, memo))
@@ -462,7 +473,9 @@ impl Evaluator<'_> {
                 self.free_on_step_def(*d, memo)
             }
             ExprKind::Let(defs, _) => defs.iter().all(|d| self.free_on_step_def(*d, memo)),
-            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+            ExprKind::CallConst(c, _) | ExprKind::OpArg(OpRef::Const(c)) => self
+                .const_def(*c)
+                .is_some_and(|d| self.free_on_step_def(d, memo)),
             _ => true,
         };
         here && tla_sema::visit::all_children(e, &mut |c| self.free_on_step(c, memo))
@@ -506,7 +519,10 @@ impl Evaluator<'_> {
             | ExprKind::BoxAction(..)
             | ExprKind::AngleAction(..) => false,
             ExprKind::Let(defs, _) => defs.iter().all(|d| self.pure_def(*d, memo)),
-            ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+            ExprKind::CallConst(c, _) => self.const_def(*c).is_some_and(|d| self.pure_def(d, memo)),
+            ExprKind::OpArg(OpRef::Const(c)) => self
+                .const_def(*c)
+                .is_some_and(|d| self.spec.def(d).level <= Level::State && self.pure_def(d, memo)),
             _ => true,
         };
         if !here {

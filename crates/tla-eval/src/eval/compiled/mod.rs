@@ -511,7 +511,7 @@ impl Evaluator<'_> {
     /// allowed: evaluated again, it shows nothing (see `Reach::Reads`).
     fn effect_free_for_compiling(&self, e: &Expr) -> bool {
         let table = self.reach_table(&self.effect_free_defs, Reach::Reads);
-        no_effects_expr(e, &mut |d| table[d.index()])
+        no_effects_expr(self, e, &mut |d| table[d.index()])
     }
 
     /// Whether evaluating `e` has no effect and draws nothing (it may read what the run has
@@ -525,7 +525,7 @@ impl Evaluator<'_> {
     /// calls goes: no effect, drawn value, or read of the run's state (to be kept once).
     pub(in crate::eval) fn deterministic(&self, e: &Expr) -> bool {
         let table = self.reach_table(&self.deterministic_defs, Reach::Fixed);
-        no_effects_expr(e, &mut |d| table[d.index()])
+        no_effects_expr(self, e, &mut |d| table[d.index()])
     }
 
     /// Whether calling `d` has one value for given arguments wherever and whenever it is
@@ -562,7 +562,7 @@ impl Evaluator<'_> {
             }
             None => {
                 let body = &def.body;
-                no_effects_expr(body, &mut |r| self.def_within(r, reach, memo))
+                no_effects_expr(self, body, &mut |r| self.def_within(r, reach, memo))
             }
         };
         memo[d.index()] = Some(p);
@@ -584,19 +584,21 @@ fn is_op_arg(e: &Expr) -> bool {
     matches!(e.kind, ExprKind::OpArg(_))
 }
 
-/// Whether `e` reaches only definitions `def_ok` accepts, and no operator constant (whose
-/// operator the model chooses).
-fn no_effects_expr(e: &Expr, def_ok: &mut dyn FnMut(DefId) -> bool) -> bool {
+/// Whether `e` reaches only definitions `def_ok` accepts, and no operator constant the model
+/// binds to anything but a definition.
+fn no_effects_expr(ev: &Evaluator, e: &Expr, def_ok: &mut dyn FnMut(DefId) -> bool) -> bool {
     let here = match &e.kind {
         ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => def_ok(*d),
         ExprKind::Let(defs, _) => defs.iter().all(|d| def_ok(*d)),
-        ExprKind::CallConst(..) | ExprKind::OpArg(OpRef::Const(_)) => false,
+        ExprKind::CallConst(c, _) | ExprKind::OpArg(OpRef::Const(c)) => {
+            ev.const_def(*c).is_some_and(&mut *def_ok)
+        }
         _ => true,
     };
     if !here {
         return false;
     }
-    tla_sema::visit::all_children(e, &mut |c| no_effects_expr(c, def_ok))
+    tla_sema::visit::all_children(e, &mut |c| no_effects_expr(ev, c, def_ok))
 }
 
 /// Whether `n` is of a form whose integer `int_now` may find without binding anything: a
