@@ -12,8 +12,8 @@
 //! domain that cannot be enumerated) has the assumptions checked again in order on one
 //! thread, so which assumption fails and which error is reported are TLC's.
 
+use crate::pool::on_threads;
 use crate::result::Verdict;
-use crate::workers::on_threads;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tla_eval::{Binding, Env, EvalError, Evaluator, StateView};

@@ -21,6 +21,7 @@ mod merge;
 pub mod model;
 pub mod outdegree;
 mod parents;
+mod pool;
 pub mod possible;
 pub mod postcondition;
 pub mod progress;

@@ -124,7 +124,7 @@ pub fn with_helper<R>(sh: &Shared, on: bool, f: impl FnOnce(Option<&Helper>) -> 
         let (jobs, waiting) = sync_channel::<Arc<Job>>(1);
         let (answers, done) = sync_channel::<Vec<Examined>>(1);
         std::thread::Builder::new()
-            .stack_size(crate::workers::STACK)
+            .stack_size(crate::pool::STACK)
             .spawn_scoped(s, move || help(sh, waiting, answers))
             .expect("spawn the helper");
         let helper = Helper { jobs, done };

@@ -8,19 +8,18 @@
 
 use crate::expand::{Candidate, End, Found, Last, Shared, Worker};
 use crate::merge::{stop, Stop, NO_PARENT};
+use crate::pool::on_threads;
 use crate::result::{TraceState, Verdict};
 use crate::seen::FingerprintSet;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, RwLock, RwLockReadGuard};
+use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard};
 use tla_eval::eval::RunInfo;
 use tla_eval::Value;
 use tla_sema::ir::DefId;
 
 /// States a worker takes at once.
 pub const CHUNK: usize = 64;
-/// Stack of a worker thread: deeply nested specs recurse deeply (as the main thread).
-pub(crate) const STACK: usize = 256 * 1024 * 1024;
 
 /// The order key of the `index`-th successor of state `parent` (`NO_PARENT`: the `index`-th
 /// initial state). States are numbered in BFS order, so keys follow a one-worker search's
@@ -359,43 +358,14 @@ fn winners_only(seen: &RwLock<FingerprintSet>, outs: &mut [Option<ChunkOut>], th
     let seen = seen.read().expect("seen-set");
     let seen = &*seen;
     let per = outs.len().div_ceil(threads);
-    std::thread::scope(|s| {
-        for part in outs.chunks_mut(per) {
-            s.spawn(move || {
-                for c in part.iter_mut().flatten() {
-                    c.claimed.retain(|x| seen.winner(x.fp) == Some(x.key));
-                    c.winners = true;
-                }
-            });
+    let parts: Vec<Mutex<&mut [Option<ChunkOut>]>> = outs.chunks_mut(per).map(Mutex::new).collect();
+    on_threads(parts.len(), |i| {
+        let mut part = parts[i].lock().expect("one worker a part");
+        for c in part.iter_mut().flatten() {
+            c.claimed.retain(|x| seen.winner(x.fp) == Some(x.key));
+            c.winners = true;
         }
     });
-}
-
-/// `work(i)` for each of `n` workers, worker 0 on the calling thread; the results in worker
-/// order.
-pub(crate) fn on_threads<R: Send>(n: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    let work = &work;
-    std::thread::scope(|s| {
-        let others: Vec<_> = (1..n)
-            .map(|i| {
-                std::thread::Builder::new()
-                    .stack_size(STACK)
-                    .spawn_scoped(s, move || {
-                        let r = work(i);
-                        RunInfo::set_thread_level(None);
-                        r
-                    })
-                    .expect("spawn a worker")
-            })
-            .collect();
-        let mut all = vec![work(0)];
-        all.extend(
-            others
-                .into_iter()
-                .map(|h| h.join().expect("a worker panicked")),
-        );
-        all
-    })
 }
 
 /// The initial states in the order one enumeration emits them, the enumeration divided

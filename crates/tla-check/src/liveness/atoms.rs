@@ -91,7 +91,7 @@ impl<'g, 'e, 'a> Truth<'g, 'e, 'a> {
                 let threads: Vec<_> = (0..workers)
                     .map(|_| {
                         std::thread::Builder::new()
-                            .stack_size(crate::workers::STACK)
+                            .stack_size(crate::pool::STACK)
                             .spawn_scoped(scope, fill)
                             .expect("spawn a worker")
                     })
