@@ -7,7 +7,7 @@
 
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// Stack of a worker thread: deeply nested specs recurse deeply (as the main thread).
 pub(crate) const STACK: usize = 256 * 1024 * 1024;
@@ -25,15 +25,17 @@ struct Job {
     done: Arc<Done>,
 }
 
+type Panic = Box<dyn std::any::Any + Send>;
+
 /// Counts the helpers still working on a pass, and whether one panicked.
 #[derive(Default)]
 struct Done {
-    state: Mutex<(usize, Option<Box<dyn std::any::Any + Send>>)>,
+    state: Mutex<(usize, Option<Panic>)>,
     all: Condvar,
 }
 
 impl Done {
-    fn finish(&self, panic: Option<Box<dyn std::any::Any + Send>>) {
+    fn finish(&self, panic: Option<Panic>) {
         let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
         s.0 -= 1;
         if s.1.is_none() {
@@ -44,20 +46,18 @@ impl Done {
         }
     }
 
-    /// Returns once every helper is done; the first panic of one, if any.
-    fn wait(&self) -> Option<Box<dyn std::any::Any + Send>> {
+    /// Returns once every helper is done.
+    fn wait_only(&self) -> MutexGuard<'_, (usize, Option<Panic>)> {
         let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
         while s.0 > 0 {
             s = self.all.wait(s).unwrap_or_else(|p| p.into_inner());
         }
-        s.1.take()
+        s
     }
 
-    fn wait_only(&self) {
-        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        while s.0 > 0 {
-            s = self.all.wait(s).unwrap_or_else(|p| p.into_inner());
-        }
+    /// Returns once every helper is done; the first panic of one, if any.
+    fn wait(&self) -> Option<Panic> {
+        self.wait_only().1.take()
     }
 }
 
@@ -89,7 +89,7 @@ struct WaitOnDrop<'d>(&'d Done);
 
 impl Drop for WaitOnDrop<'_> {
     fn drop(&mut self) {
-        self.0.wait_only();
+        drop(self.0.wait_only());
     }
 }
 
