@@ -28,13 +28,19 @@ struct Job {
 type Panic = Box<dyn std::any::Any + Send>;
 
 /// Counts the helpers still working on a pass, and whether one panicked.
-#[derive(Default)]
 struct Done {
     state: Mutex<(usize, Option<Panic>)>,
     all: Condvar,
 }
 
 impl Done {
+    fn new(helpers: usize) -> Self {
+        Done {
+            state: Mutex::new((helpers, None)),
+            all: Condvar::new(),
+        }
+    }
+
     fn finish(&self, panic: Option<Panic>) {
         let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
         s.0 -= 1;
@@ -114,8 +120,7 @@ pub(crate) fn on_threads<R: Send>(n: usize, work: impl Fn(usize) -> R + Sync) ->
         .chain(std::iter::repeat_with(spawn_helper))
         .take(n - 1)
         .collect();
-    let done = Arc::new(Done::default());
-    done.state.lock().expect("fresh").0 = n - 1;
+    let done = Arc::new(Done::new(n - 1));
     let erased: &(dyn Fn(usize) + Sync) = &run;
     // SAFETY: the lifetime is erased only for the helpers, and `WaitOnDrop` (or the wait
     // below) returns after every helper has finished with `run`.
