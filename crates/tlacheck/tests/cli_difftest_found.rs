@@ -492,3 +492,45 @@ Inv == can.black + can.white >= 1
         .says("648 states generated, 230 distinct states found, 0 states left on queue.")
         .says("The depth of the complete state graph search is 1.");
 }
+
+// Found by the eval fuzzer (its generator is the differential tester's): `(2..x) \subseteq S`
+// with x above a billion aborted the process, building the interval in full. TLC's
+// IntervalValue.isSubsetEq walks it (or compares bounds with an interval), SetPredValue walks
+// the set it filters, and ValueVec refuses a collected set as it grows past -maxSetSize.
+#[test]
+fn a_huge_interval_is_walked_or_refused_never_built() {
+    let spec = "---- MODULE T ----
+EXTENDS Integers, FiniteSets, TLC
+ASSUME PrintT((1..2000000000) \\subseteq {1})
+ASSUME PrintT((1..2000000000) \\subseteq (0..2000000001))
+ASSUME PrintT((2..1123046875) \\subseteq {p[1] + p[2] : p \\in {2} \\X {2}})
+ASSUME PrintT({x \\in 1..3000000 : x < 3})
+ASSUME PrintT((1..3000000) \\cap {3, 5})
+====
+";
+    run_model("T", spec, "", &[])
+        .success()
+        .block("FALSE\nTRUE\nFALSE\n{1, 2}\n{3, 5}\n");
+    for (op, col) in [
+        ("Cardinality((1..2000000000) \\cup {0})", 52),
+        ("(1..2000000000) \\ {1}", 36),
+    ] {
+        let spec = format!(
+            "---- MODULE U ----\nEXTENDS Integers, FiniteSets, TLC\nASSUME PrintT({op})\n====\n"
+        );
+        run_model("U", &spec, "", &[]).code(10).block(&format!(
+            "Error: Evaluating assumption line 3, col 8 to line 3, col {col} of module U failed.
+Attempted to construct a set with too many elements (>1000000).
+"
+        ));
+    }
+    // Where TLC would build the interval (and run out of heap), tlacheck refuses it.
+    let spec = "---- MODULE V ----
+EXTENDS Integers, FiniteSets, TLC
+ASSUME PrintT(Cardinality(UNION {1..100000000, {0}}))
+====
+";
+    run_model("V", spec, "", &[])
+        .code(10)
+        .line_starting("Attempted to enumerate the interval 1..100000000: its 100000000 elements");
+}

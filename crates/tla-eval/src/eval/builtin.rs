@@ -51,6 +51,10 @@ impl Evaluator<'_> {
                         return r.map(Value::Bool);
                     }
                 }
+                if let Value::Interval(lo, hi) = a {
+                    let b = self.expr(&args[1], env, sv)?;
+                    return interval_subseteq((lo, hi), &b, loc).map(Value::Bool);
+                }
                 for x in enumerate(&a, args[0].loc)?.iter() {
                     if !self.member_expr(&args[1], x, env, sv)? {
                         return Ok(Value::FALSE);
@@ -69,7 +73,7 @@ impl Evaluator<'_> {
                     })?;
                     let mut out = SetBuilder::new();
                     for s in &sets {
-                        for x in enumerate(s, loc)?.iter() {
+                        for x in self.collected(s, loc)?.iter() {
                             out.push(x.clone());
                         }
                     }
@@ -316,8 +320,8 @@ impl Evaluator<'_> {
                 vals.pop().expect("two arguments")
             }
             Cup => {
-                let b = enumerate(&vals[1], loc)?;
-                let a = enumerate(&vals[0], loc)?;
+                let b = self.collected(&vals[1], loc)?;
+                let a = self.collected(&vals[0], loc)?;
                 let u = a.union(&b).at(loc)?;
                 // TLC bounds the union itself, not the operands' sum (`S \cup S` is fine).
                 self.check_set_size(u.len(), loc)?;
@@ -330,9 +334,10 @@ impl Evaluator<'_> {
                 for x in vals[1].set_iter().at(loc)? {
                     if member(&vals[0], &x, loc)? {
                         out.push(x);
+                        // TLC's ValueVec refuses the set as it grows past the bound.
+                        self.check_set_size(out.len(), loc)?;
                     }
                 }
-                self.check_set_size(out.len(), loc)?;
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
             Cap | SetMinus => {
@@ -341,6 +346,7 @@ impl Evaluator<'_> {
                 let mut visit = |x: &Value| -> EResult<()> {
                     if member(&vals[1], x, loc)? == keep {
                         out.push(x.clone());
+                        self.check_set_size(out.len(), loc)?;
                     }
                     Ok(())
                 };
@@ -351,7 +357,6 @@ impl Evaluator<'_> {
                     }
                     s => enumerate(s, loc)?.iter().try_for_each(visit)?,
                 }
-                self.check_set_size(out.len(), loc)?;
                 Value::Set(SetValue::from_sorted_unchecked(out))
             }
             Subseteq => {
@@ -359,6 +364,9 @@ impl Evaluator<'_> {
                     if a.is_enumerable() {
                         return subset_of(a, b, loc).map(Value::Bool);
                     }
+                }
+                if let Value::Interval(lo, hi) = vals[0] {
+                    return interval_subseteq((lo, hi), &vals[1], loc).map(Value::Bool);
                 }
                 let a = enumerate(&vals[0], loc)?;
                 let mut all = true;
@@ -375,7 +383,7 @@ impl Evaluator<'_> {
                 let outer = enumerate(&vals[0], loc)?;
                 let mut b = SetBuilder::new();
                 for s in outer.iter() {
-                    for x in enumerate(s, loc)?.iter() {
+                    for x in self.collected(s, loc)?.iter() {
                         b.push(x.clone());
                     }
                 }
@@ -792,8 +800,35 @@ impl Evaluator<'_> {
 
 /// An explicit set or an interval: the sets TLC's set operators reduce element by element
 /// (`Reducible`), where the other forms stay lazy.
+impl Evaluator<'_> {
+    /// The elements of a set that goes whole into a collected one (a union): an interval past
+    /// -maxSetSize is refused before it is built, as TLC's ValueVec refuses it while growing.
+    fn collected(&self, set: &Value, loc: Loc) -> EResult<SetValue> {
+        if let Value::Interval(lo, hi) = set {
+            self.check_set_size((hi - lo + 1).max(0) as usize, loc)?;
+        }
+        enumerate(set, loc)
+    }
+}
+
 fn reducible(v: &Value) -> bool {
     matches!(v, Value::Set(_) | Value::Interval(..))
+}
+
+/// `lo..hi \subseteq b` as TLC's IntervalValue.isSubsetEq: inside an interval by the
+/// bounds, otherwise walked element by element, never built.
+fn interval_subseteq((lo, hi): (i64, i64), b: &Value, loc: Loc) -> EResult<bool> {
+    if let Value::Interval(l2, h2) = *b {
+        if l2 <= lo && h2 >= hi {
+            return Ok(true);
+        }
+    }
+    for n in lo..=hi {
+        if !member(b, &Value::Int(n), loc)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// `a \subseteq b` for an enumerable `a`: every element of `a` in `b`.

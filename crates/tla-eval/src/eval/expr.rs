@@ -209,18 +209,24 @@ impl Evaluator<'_> {
                     }
                     return Ok(v);
                 }
-                let elems = s.enumerate().at(loc)?;
+                // An interval is walked, not built (TLC's SetPredValue walks its set).
+                let elems = match s {
+                    Value::Interval(..) => s.set_iter(),
+                    _ => Value::Set(s.enumerate().at(loc)?).set_iter(),
+                }
+                .at(loc)?;
                 let mut out = Vec::new();
                 let mark = env.len();
-                for x in elems.iter() {
+                for x in elems {
                     self.bind_vars(&bound.vars, bound.tuple, x.clone(), env, loc)?;
                     let keep = self.bool_of(pred, env, sv);
                     env.truncate(mark);
                     if keep? {
-                        out.push(x.clone());
+                        out.push(x);
+                        // TLC's ValueVec refuses the set as it grows past the bound.
+                        self.check_set_size(out.len(), loc)?;
                     }
                 }
-                self.check_set_size(out.len(), loc)?;
                 // A subset of a normalized set is still in order.
                 Ok(Value::Set(crate::value::SetValue::from_sorted_unchecked(out)))
             }

@@ -132,6 +132,10 @@ fn product_of_sizes(sizes: impl Iterator<Item = Result<i64, SizeError>>) -> Resu
     Ok(sz)
 }
 
+/// The most elements an interval is built with (1.5 GiB of values): TLC's heap gives out
+/// at about the same size.
+pub const INTERVAL_BUILD_LIMIT: u64 = 1 << 26;
+
 impl Value {
     /// `elem \in self` with TLC's rules (see the module documentation).
     #[inline]
@@ -532,11 +536,22 @@ impl Value {
         }
     }
 
-    /// The set as an explicit normalized set (TLC's `toSetEnum`).
+    /// The set as an explicit normalized set (TLC's `toSetEnum`); an interval of more than
+    /// [`INTERVAL_BUILD_LIMIT`] elements is refused (operations TLC walks lazily walk it).
     pub fn enumerate(&self) -> VResult<SetValue> {
         match self {
             Value::Set(s) => Ok(s.clone()),
-            Value::Interval(..) => Ok(SetValue::from_sorted_unchecked(self.set_iter()?.collect())),
+            Value::Interval(lo, hi) => {
+                let n = (*hi - *lo + 1).max(0) as u64;
+                if n > INTERVAL_BUILD_LIMIT {
+                    // TLC's toSetEnum would exhaust its heap; an allocation that large aborts
+                    // this process, so it is refused as an evaluation error.
+                    return Err(ValueError::not_enumerable(format!(
+                        "Attempted to enumerate the interval {lo}..{hi}: its {n} elements are more than tlacheck builds in memory ({INTERVAL_BUILD_LIMIT})."
+                    )));
+                }
+                Ok(SetValue::from_sorted_unchecked(self.set_iter()?.collect()))
+            }
             _ => {
                 if let Some(s) = enumerated::recall(self) {
                     return Ok(s);
