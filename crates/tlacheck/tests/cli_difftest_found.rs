@@ -506,11 +506,13 @@ ASSUME PrintT((1..2000000000) \\subseteq (0..2000000001))
 ASSUME PrintT((2..1123046875) \\subseteq {p[1] + p[2] : p \\in {2} \\X {2}})
 ASSUME PrintT({x \\in 1..3000000 : x < 3})
 ASSUME PrintT((1..3000000) \\cap {3, 5})
+ASSUME PrintT((1..3) \\subseteq {n \\in Nat : n > 0})
+ASSUME PrintT((0..3) \\subseteq {n \\in Nat : n > 0})
 ====
 ";
     run_model("T", spec, "", &[])
         .success()
-        .block("FALSE\nTRUE\nFALSE\n{1, 2}\n{3, 5}\n");
+        .block("FALSE\nTRUE\nFALSE\n{1, 2}\n{3, 5}\nTRUE\nFALSE\n");
     for (op, col) in [
         ("Cardinality((1..2000000000) \\cup {0})", 52),
         ("(1..2000000000) \\ {1}", 36),

@@ -52,8 +52,18 @@ impl Evaluator<'_> {
                     }
                 }
                 if let Value::Interval(lo, hi) = a {
-                    let b = self.expr(&args[1], env, sv)?;
-                    return interval_subseteq((lo, hi), &b, loc).map(Value::Bool);
+                    // TLC's IntervalValue.isSubsetEq: inside an interval by the bounds,
+                    // otherwise walked element by element, never built.
+                    if self.interval_form(&args[1]) {
+                        let b = self.expr(&args[1], env, sv)?;
+                        return interval_subseteq((lo, hi), &b, loc).map(Value::Bool);
+                    }
+                    for n in lo..=hi {
+                        if !self.member_expr(&args[1], &Value::Int(n), env, sv)? {
+                            return Ok(Value::FALSE);
+                        }
+                    }
+                    return Ok(Value::TRUE);
                 }
                 for x in enumerate(&a, args[0].loc)?.iter() {
                     if !self.member_expr(&args[1], x, env, sv)? {
