@@ -526,6 +526,20 @@ Attempted to construct a set with too many elements (>1000000).
 "
         ));
     }
+    // A lazy set past the bound is walked by a filter or `\`, and refused by `\cup`, with
+    // TLC's message (TLC adds the lines of the Java override that normalized its lazy set).
+    for op in [
+        "((1..100000) \\X (1..100000)) \\cup {1}",
+        "Cardinality({f \\in [1..12 -> 1..10] : TRUE})",
+        "Cardinality({r \\in [a : 1..2000, b : 1..2000] : r.a > 0} \\ {})",
+    ] {
+        let spec = format!(
+            "---- MODULE U ----\nEXTENDS Integers, FiniteSets, TLC\nASSUME PrintT({op})\n====\n"
+        );
+        run_model("U", &spec, "", &[])
+            .code(10)
+            .line("Attempted to construct a set with too many elements (>1000000).");
+    }
     // Where TLC would build the interval (and run out of heap), tlacheck refuses it.
     let spec = "---- MODULE V ----
 EXTENDS Integers, FiniteSets, TLC

@@ -365,6 +365,14 @@ impl Evaluator<'_> {
                     Value::Interval(lo, hi) => {
                         (*lo..=*hi).try_for_each(|n| visit(&Value::Int(n)))?
                     }
+                    // A lazy set TLC's ValueVec could not hold is walked (SetDiffValue and
+                    // SetCapValue walk their first operand), its kept elements sorted after.
+                    s if self.too_large_to_build(s) => {
+                        for x in s.set_iter().at(loc)? {
+                            visit(&x)?;
+                        }
+                        return Ok(Value::Set(SetValue::from_vec(out).at(loc)?));
+                    }
                     s => enumerate(s, loc)?.iter().try_for_each(visit)?,
                 }
                 Value::Set(SetValue::from_sorted_unchecked(out))
@@ -814,10 +822,22 @@ impl Evaluator<'_> {
     /// The elements of a set that goes whole into a collected one (a union): an interval past
     /// -maxSetSize is refused before it is built, as TLC's ValueVec refuses it while growing.
     fn collected(&self, set: &Value, loc: Loc) -> EResult<SetValue> {
-        if let Value::Interval(lo, hi) = set {
-            self.check_set_size((hi - lo + 1).max(0) as usize, loc)?;
+        if self.too_large_to_build(set) {
+            self.check_set_size(self.max_set_size + 1, loc)?;
         }
         enumerate(set, loc)
+    }
+
+    /// An interval or a lazy finite set with more elements than -maxSetSize: TLC walks it
+    /// where it can, and its ValueVec refuses it where it would be built.
+    pub(crate) fn too_large_to_build(&self, set: &Value) -> bool {
+        match set {
+            Value::Interval(lo, hi) => hi - lo >= self.max_set_size as i64,
+            Value::Subset(_) | Value::FuncSet(_) | Value::RecordSet(_) | Value::Product(_) => set
+                .cardinality()
+                .map_or(true, |n| n > self.max_set_size as i64),
+            _ => false,
+        }
     }
 }
 

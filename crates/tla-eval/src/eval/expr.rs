@@ -209,9 +209,15 @@ impl Evaluator<'_> {
                     }
                     return Ok(v);
                 }
-                // An interval is walked, not built (TLC's SetPredValue walks its set).
+                // An interval, or a lazy set too large to build, is walked (TLC's
+                // SetPredValue walks its set); the kept elements of a lazy one are sorted after.
+                let walked = match s {
+                    Value::Interval(..) => false,
+                    _ => self.too_large_to_build(&s),
+                };
                 let elems = match s {
                     Value::Interval(..) => s.set_iter(),
+                    _ if walked => s.set_iter(),
                     _ => Value::Set(s.enumerate().at(loc)?).set_iter(),
                 }
                 .at(loc)?;
@@ -226,6 +232,11 @@ impl Evaluator<'_> {
                         // TLC's ValueVec refuses the set as it grows past the bound.
                         self.check_set_size(out.len(), loc)?;
                     }
+                }
+                if walked {
+                    return Ok(Value::Set(
+                        crate::value::SetValue::from_vec(out).at(loc)?,
+                    ));
                 }
                 // A subset of a normalized set is still in order.
                 Ok(Value::Set(crate::value::SetValue::from_sorted_unchecked(out)))
