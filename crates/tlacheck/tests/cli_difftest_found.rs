@@ -508,11 +508,12 @@ ASSUME PrintT({x \\in 1..3000000 : x < 3})
 ASSUME PrintT((1..3000000) \\cap {3, 5})
 ASSUME PrintT((1..3) \\subseteq {n \\in Nat : n > 0})
 ASSUME PrintT((0..3) \\subseteq {n \\in Nat : n > 0})
+ASSUME PrintT([1..12 -> 1..10] \\subseteq {})
 ====
 ";
     run_model("T", spec, "", &[])
         .success()
-        .block("FALSE\nTRUE\nFALSE\n{1, 2}\n{3, 5}\nTRUE\nFALSE\n");
+        .block("FALSE\nTRUE\nFALSE\n{1, 2}\n{3, 5}\nTRUE\nFALSE\nFALSE\n");
     for (op, col) in [
         ("Cardinality((1..2000000000) \\cup {0})", 52),
         ("(1..2000000000) \\ {1}", 36),

@@ -65,6 +65,15 @@ impl Evaluator<'_> {
                     }
                     return Ok(Value::TRUE);
                 }
+                if self.too_large_to_build(&a) {
+                    // TLC's isSubsetEq walks the set's elements.
+                    for x in a.set_iter().at(loc)? {
+                        if !self.member_expr(&args[1], &x, env, sv)? {
+                            return Ok(Value::FALSE);
+                        }
+                    }
+                    return Ok(Value::TRUE);
+                }
                 for x in enumerate(&a, args[0].loc)?.iter() {
                     if !self.member_expr(&args[1], x, env, sv)? {
                         return Ok(Value::FALSE);
@@ -816,8 +825,6 @@ impl Evaluator<'_> {
     }
 }
 
-/// An explicit set or an interval: the sets TLC's set operators reduce element by element
-/// (`Reducible`), where the other forms stay lazy.
 impl Evaluator<'_> {
     /// The elements of a set that goes whole into a collected one (a union): an interval past
     /// -maxSetSize is refused before it is built, as TLC's ValueVec refuses it while growing.
@@ -841,6 +848,8 @@ impl Evaluator<'_> {
     }
 }
 
+/// An explicit set or an interval: the sets TLC's set operators reduce element by element
+/// (`Reducible`), where the other forms stay lazy.
 fn reducible(v: &Value) -> bool {
     matches!(v, Value::Set(_) | Value::Interval(..))
 }

@@ -211,14 +211,12 @@ impl Evaluator<'_> {
                 }
                 // An interval, or a lazy set too large to build, is walked (TLC's
                 // SetPredValue walks its set); the kept elements of a lazy one are sorted after.
-                let walked = match s {
-                    Value::Interval(..) => false,
-                    _ => self.too_large_to_build(&s),
-                };
-                let elems = match s {
-                    Value::Interval(..) => s.set_iter(),
-                    _ if walked => s.set_iter(),
-                    _ => Value::Set(s.enumerate().at(loc)?).set_iter(),
+                let interval = matches!(s, Value::Interval(..));
+                let walked = !interval && self.too_large_to_build(&s);
+                let elems = if interval || walked {
+                    s.set_iter()
+                } else {
+                    Value::Set(s.enumerate().at(loc)?).set_iter()
                 }
                 .at(loc)?;
                 let mut out = Vec::new();
