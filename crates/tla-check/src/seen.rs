@@ -16,9 +16,14 @@ pub struct FingerprintSet {
     /// Per slot its fingerprint, followed by its key when `stride` is 2.
     slots: Box<[AtomicU64]>,
     stride: usize,
-    /// Fingerprints stored (kept by the inserting thread; the table grows under `&mut`).
-    len: AtomicU64,
+    /// Fingerprints stored, plus the room claimers have taken and not yet used (`take_room`).
+    len: Apart,
 }
+
+/// A counter on a cache line of its own: the workers write it, and every probe reads the
+/// table's other fields, which would otherwise move between the cores with each write.
+#[repr(align(128))]
+struct Apart(AtomicU64);
 
 fn stored(fp: u64) -> u64 {
     if fp == EMPTY {
@@ -60,12 +65,13 @@ impl FingerprintSet {
         FingerprintSet {
             slots: (0..slots * stride).map(empty).collect(),
             stride,
-            len: AtomicU64::new(0),
+            len: Apart(AtomicU64::new(0)),
         }
     }
 
+    /// Exact when no claimer holds room (`take_room`), as between the passes of a search.
     pub fn len(&self) -> u64 {
-        self.len.load(Ordering::Relaxed)
+        self.len.0.load(Ordering::Relaxed)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -82,9 +88,30 @@ impl FingerprintSet {
         self.slots.len() * 8
     }
 
-    /// Whether one more fingerprint keeps the table at most 3/4 full.
-    pub fn has_room(&self) -> bool {
-        self.len() * 4 < self.capacity() * 3
+    /// Takes room for `n` fingerprints, if the table has it at most 3/4 full: a claimer
+    /// adds up to that many with `claim_in_room` without writing the shared count each time.
+    pub fn take_room(&self, n: u64) -> bool {
+        let most = self.capacity() * 3 / 4;
+        let mut now = self.len();
+        loop {
+            if now + n > most {
+                return false;
+            }
+            match self.len.0.compare_exchange_weak(
+                now,
+                now + n,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return true,
+                Err(other) => now = other,
+            }
+        }
+    }
+
+    /// Gives back room taken and not used.
+    pub fn give_room(&self, n: u64) {
+        self.len.0.fetch_sub(n, Ordering::Relaxed);
     }
 
     fn mask(&self) -> usize {
@@ -122,8 +149,18 @@ impl FingerprintSet {
 
     /// Adds `fp` claimed with order `key` (a table with keys): true when `key` is the
     /// smallest key it has been claimed with so far. The caller keeps the table with room
-    /// (`has_room`, `reserve`) as for `insert`.
+    /// (`reserve`) as for `insert`.
     pub fn claim(&self, fp: u64, key: u64) -> bool {
+        let (won, added) = self.claim_in_room(fp, key);
+        if added {
+            self.len.0.fetch_add(1, Ordering::Relaxed);
+        }
+        won
+    }
+
+    /// `claim` in room the caller took (`take_room`): whether `key` won, and whether `fp`
+    /// was added (using one fingerprint of that room).
+    pub fn claim_in_room(&self, fp: u64, key: u64) -> (bool, bool) {
         debug_assert_eq!(self.stride, 2);
         let fp = stored(fp);
         let mut i = self.home(fp);
@@ -140,8 +177,8 @@ impl FingerprintSet {
                     Ordering::Acquire,
                 ) {
                     Ok(_) => {
-                        self.len.fetch_add(1, Ordering::Relaxed);
-                        s = fp;
+                        let won = self.slots[at + 1].fetch_min(key, Ordering::AcqRel) > key;
+                        return (won, true);
                     }
                     Err(now) => s = now,
                 }
@@ -150,9 +187,9 @@ impl FingerprintSet {
                 let k = &self.slots[at + 1];
                 // States of earlier levels have smaller keys: no write to their line.
                 if k.load(Ordering::Acquire) < key {
-                    return false;
+                    return (false, false);
                 }
-                return k.fetch_min(key, Ordering::AcqRel) > key;
+                return (k.fetch_min(key, Ordering::AcqRel) > key, false);
             }
             i = (i + 1) & self.mask();
         }
@@ -181,7 +218,7 @@ impl FingerprintSet {
                 Ordering::Acquire,
             ) {
                 Ok(_) => {
-                    self.len.fetch_add(1, Ordering::Relaxed);
+                    self.len.0.fetch_add(1, Ordering::Relaxed);
                     return true;
                 }
                 Err(s) if s == fp => return false,
@@ -205,6 +242,8 @@ impl FingerprintSet {
                 bigger.insert_stored(v, key);
             }
         }
+        // The room claimers hold stays taken in the larger table.
+        *bigger.len.0.get_mut() = self.len();
         *self = bigger;
     }
 
@@ -217,7 +256,7 @@ impl FingerprintSet {
         if self.stride == 2 {
             *self.slots[i * 2 + 1].get_mut() = key;
         }
-        *self.len.get_mut() += 1;
+        *self.len.0.get_mut() += 1;
     }
 }
 
@@ -281,14 +320,41 @@ mod tests {
         assert_eq!(s.winner(8), None);
         assert_eq!(s.len(), 2);
         for fp in 100..200_000u64 {
-            if !s.has_room() {
-                s.reserve(1);
-            }
+            s.reserve(1);
             assert!(s.claim(fp.wrapping_mul(0xff51_afd7_ed55_8ccd), fp));
         }
         assert_eq!(s.winner(7), Some(40));
         assert!(s.contains(7) && s.contains(0));
         assert_eq!(s.len(), 2 + 199_900);
+    }
+
+    #[test]
+    fn room_taken_is_kept_through_growth_and_given_back_exactly() {
+        let mut s = FingerprintSet::with_keys();
+        let most = s.capacity() * 3 / 4;
+        assert!(s.take_room(most), "the whole 3/4 can be taken");
+        assert!(!s.take_room(1), "no room past 3/4 of the table");
+        for fp in 1..=10u64 {
+            assert_eq!(s.claim_in_room(fp, fp), (true, true));
+        }
+        assert_eq!(
+            s.claim_in_room(3, 99),
+            (false, false),
+            "a repeat uses no room"
+        );
+        s.reserve(100);
+        assert!(
+            s.capacity() * 3 / 4 >= most + 100,
+            "the taken room still counts"
+        );
+        assert_eq!(s.len(), most);
+        s.give_room(most - 10);
+        assert_eq!(
+            s.len(),
+            10,
+            "stored fingerprints once the room is given back"
+        );
+        assert!((1..=10).all(|fp| s.winner(fp) == Some(fp)));
     }
 
     #[test]

@@ -103,39 +103,64 @@ pub struct LevelRules {
     pub check_deadlock: bool,
 }
 
-/// A worker's read access to the seen-set, given up only to let the table grow.
+/// A worker's read access to the seen-set, given up only to let the table grow, and the room
+/// it took there for new fingerprints.
 pub(crate) struct Claimer<'l> {
     lock: &'l RwLock<FingerprintSet>,
     guard: Option<RwLockReadGuard<'l, FingerprintSet>>,
+    /// Fingerprints this claimer may still add (taken while `guard` is held, given back
+    /// with it): the table's count is written once per `ROOM_BATCH` new states, not by
+    /// every worker at every new state.
+    room: u64,
 }
+
+const ROOM_BATCH: u64 = 256;
 
 impl<'l> Claimer<'l> {
     pub(crate) fn new(lock: &'l RwLock<FingerprintSet>) -> Self {
-        Claimer { lock, guard: None }
+        Claimer {
+            lock,
+            guard: None,
+            room: 0,
+        }
     }
 
-    /// Gives the read access up (another thread may be waiting to grow the table).
+    /// Gives the read access up (another thread may be waiting to grow the table), and the
+    /// room not used, so that the table's count is exact again.
     pub(crate) fn release(&mut self) {
-        self.guard = None;
+        if let Some(g) = self.guard.take() {
+            g.give_room(std::mem::take(&mut self.room));
+        }
     }
 
     pub(crate) fn claim(&mut self, fp: u64, key: u64) -> bool {
-        // A worker starting without a guard only reads: asking for the write lock here would
-        // wait until every other worker has finished its loop (they hold read guards).
-        let guard = self
-            .guard
-            .get_or_insert_with(|| self.lock.read().expect("seen-set"));
-        if !guard.has_room() {
-            // No read guard is held while waiting for the write lock: the other workers,
-            // at their next claim, give theirs up too.
-            self.guard = None;
-            let mut s = self.lock.write().expect("seen-set");
-            let more = s.len().max(1);
-            s.reserve(more);
-            drop(s);
-            self.guard = Some(self.lock.read().expect("seen-set"));
+        while self.room == 0 {
+            // A worker starting without a guard only reads: asking for the write lock here
+            // would wait until every other worker has finished its loop (they hold guards).
+            let guard = self
+                .guard
+                .get_or_insert_with(|| self.lock.read().expect("seen-set"));
+            if guard.take_room(ROOM_BATCH) {
+                self.room = ROOM_BATCH;
+            } else {
+                // No read guard is held while waiting for the write lock: the other
+                // workers give theirs up when their room runs out or their chunk ends.
+                self.guard = None;
+                let mut s = self.lock.write().expect("seen-set");
+                let more = s.len().max(ROOM_BATCH);
+                s.reserve(more);
+            }
         }
-        self.guard.as_ref().expect("read guard").claim(fp, key)
+        let guard = self.guard.as_ref().expect("room is held with the guard");
+        let (won, added) = guard.claim_in_room(fp, key);
+        self.room -= u64::from(added);
+        won
+    }
+}
+
+impl Drop for Claimer<'_> {
+    fn drop(&mut self) {
+        self.release();
     }
 }
 
@@ -303,10 +328,7 @@ fn run<T: Sync>(
     let stop_pos = AtomicUsize::new(usize::MAX);
     let worker = || {
         let mut w = Worker::new(sh);
-        let mut c = Claimer {
-            lock: sh.seen,
-            guard: None,
-        };
+        let mut c = Claimer::new(sh.seen);
         let mut done = Vec::new();
         loop {
             let k = next_chunk.fetch_add(1, Ordering::Relaxed);
@@ -327,7 +349,7 @@ fn run<T: Sync>(
             }
             done.push((k, out));
             // A worker waiting to grow the table gets it between chunks at the latest.
-            c.guard = None;
+            c.release();
         }
         done
     };
@@ -436,4 +458,38 @@ fn merge_sorted<K: Ord + Copy, S>(lists: Vec<Vec<(K, S)>>, end: Option<K>) -> Ve
         out.push(heads[i].next().expect("the head just seen").1);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claimers_growing_one_table_keep_every_fingerprint_and_an_exact_count() {
+        let seen = RwLock::new(FingerprintSet::with_keys());
+        let first = seen.read().unwrap().capacity();
+        std::thread::scope(|sc| {
+            for t in 0..3u64 {
+                let seen = &seen;
+                sc.spawn(move || {
+                    let mut c = Claimer::new(seen);
+                    for i in 0..20_000u64 {
+                        // Every thread claims the same fingerprints: each is added once.
+                        let fp = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        c.claim(fp, (i << 2) | t);
+                        if i % 5_000 == 0 {
+                            c.release();
+                        }
+                    }
+                });
+            }
+        });
+        let s = seen.into_inner().unwrap();
+        assert_eq!(s.len(), 20_000, "room given back when the claimers ended");
+        assert!(s.capacity() > first && s.len() * 4 <= s.capacity() * 3);
+        for i in 0..20_000u64 {
+            let fp = (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            assert_eq!(s.winner(fp), Some(i << 2), "thread 0's key is the smallest");
+        }
+    }
 }
