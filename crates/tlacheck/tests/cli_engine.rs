@@ -238,3 +238,31 @@ fn bench_without_a_baseline_is_bad_input() {
         .code(2)
         .stderr(predicate::str::contains("no \"models\" array"));
 }
+
+/// TLC prints its first progress line about 3 s into the search, whatever the number of
+/// states explored. Each of these 49 states filters 4^9 = 262,144 functions (about 0.1 s
+/// each in a release build here, more in the test build), so the run takes seconds with
+/// fewer than 256 states: the line used to come only after 256 explored states.
+#[test]
+fn a_slow_search_of_few_states_prints_tlc_s_progress_line() {
+    let d = Dir::new("slow");
+    d.file(
+        "Slow.tla",
+        "---- MODULE Slow ----\nEXTENDS Naturals, FiniteSets\nVARIABLE x\n\
+         Heavy == Cardinality({f \\in [1..9 -> 1..4] : f[1] # x})\n\
+         Init == x = 0\nNext == x < 48 /\\ Heavy > 0 /\\ x' = x + 1\n====\n",
+    )
+    .file("Slow.cfg", "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n");
+    let started = std::time::Instant::now();
+    let out = d.check(&["Slow.tla", "--workers", "1"]).output().unwrap();
+    let took = started.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("49 states generated, 49 distinct states found"),
+        "{stdout}"
+    );
+    // On a machine fast enough to finish within the first 3 s no line is due.
+    if took > std::time::Duration::from_millis(3500) {
+        assert!(stdout.contains("Progress("), "{took:?}\n{stdout}");
+    }
+}

@@ -946,3 +946,36 @@ fn atoms_evaluated_in_parallel_give_the_same_answer() {
     };
     assert_eq!(trace(&runs[0]), trace(&runs[1]));
 }
+
+/// A fairness condition under a constant guard of quantified names is decided when the
+/// tableau is built (TLC's LNBool): `i # j => WF_x(Bump(i, j))` over 3 x 3 pairs is 6 fairness
+/// conditions, not 9 disjunctions that multiply the branches. TLC 2026.12 (../shared/tlc)
+/// prints 3 branches (one per `i` of the negated property), 163 / 27 states, depth 7, no
+/// error, and "Checking 3 branches of temporal properties for the complete state space with
+/// 81 total distinct states" (27 states x 3 tableau nodes); tlacheck printed 1536 branches.
+#[test]
+fn a_constant_guard_under_a_quantifier_is_decided_not_branched_on() {
+    let d = Dir::new();
+    d.file(
+        "Guarded.tla",
+        "---- MODULE Guarded ----\nEXTENDS Naturals\nCONSTANT P\nVARIABLE x\n\
+         Init == x = [i \\in P |-> 0]\n\
+         Bump(i, j) == x[i] < 2 /\\ x' = [x EXCEPT ![i] = x[i] + 1]\n\
+         Next == \\E i, j \\in P : Bump(i, j)\n\
+         Spec == Init /\\ [][Next]_x /\\ \\A i, j \\in P : (i # j) => WF_x(Bump(i, j))\n\
+         Done == \\A i \\in P : <>(x[i] = 2)\n====\n",
+    );
+    let r = d.check(
+        "Guarded",
+        "CONSTANT P = {1, 2, 3}\nSPECIFICATION Spec\nPROPERTY Done\nCHECK_DEADLOCK FALSE\n",
+    );
+    r.holds();
+    for line in [
+        "Implied-temporal checking--satisfiability problem has 3 branches.",
+        "Checking 3 branches of temporal properties for the complete state space with 81 total distinct states at (",
+        "163 states generated, 27 distinct states found, 0 states left on queue.",
+        "The depth of the complete state graph search is 7.",
+    ] {
+        assert!(r.stdout.contains(line), "{line}\n{r:?}");
+    }
+}

@@ -44,19 +44,29 @@ impl LF {
         }
     }
 
-    fn and(mut v: Vec<LF>) -> LF {
-        if v.len() == 1 {
-            v.pop().expect("one")
-        } else {
-            LF::And(v)
+    /// A conjunction with its decided conjuncts taken out, as TLC simplifies its `LNConj`.
+    fn and(v: Vec<LF>) -> LF {
+        if v.iter().any(|x| matches!(x, LF::False)) {
+            return LF::False;
+        }
+        let mut v: Vec<LF> = v.into_iter().filter(|x| !matches!(x, LF::True)).collect();
+        match v.len() {
+            0 => LF::True,
+            1 => v.pop().expect("one"),
+            _ => LF::And(v),
         }
     }
 
-    fn or(mut v: Vec<LF>) -> LF {
-        if v.len() == 1 {
-            v.pop().expect("one")
-        } else {
-            LF::Or(v)
+    /// A disjunction with its decided disjuncts taken out (TLC's `LNDisj.simplify`).
+    fn or(v: Vec<LF>) -> LF {
+        if v.iter().any(|x| matches!(x, LF::True)) {
+            return LF::True;
+        }
+        let mut v: Vec<LF> = v.into_iter().filter(|x| !matches!(x, LF::False)).collect();
+        match v.len() {
+            0 => LF::False,
+            1 => v.pop().expect("one"),
+            _ => LF::Or(v),
         }
     }
 }
@@ -125,6 +135,21 @@ impl<'e, 'a> Reader<'e, 'a> {
         })
     }
 
+    /// The value of a constant formula, under bindings of values only (quantified names, a
+    /// definition's constant arguments): `oi # oj` in `\A oi, oj \in S : oi # oj => WF_v(A)`.
+    /// TLC decides such a formula when it builds the tableau, so that the implication's
+    /// disjunction never branches.
+    fn decided(&self, e: &Expr, b: &Bindings) -> Option<bool> {
+        if e.level != Level::Constant || !b.iter().all(|(_, x)| matches!(x, Binding::Val(_))) {
+            return None;
+        }
+        let mut env = Env::from_bindings(b);
+        match self.ev.eval(e, &mut env, &StateView::constant()) {
+            Ok(tla_eval::Value::Bool(v)) => Some(v),
+            _ => None,
+        }
+    }
+
     fn lit(&mut self, e: &Expr, b: &Bindings, neg: bool) -> LF {
         LF::Lit(self.atom(e, b, "expr"), !neg)
     }
@@ -132,11 +157,8 @@ impl<'e, 'a> Reader<'e, 'a> {
     /// The formula `e` (negated when `neg`) under bindings `b`.
     pub fn read(&mut self, e: &Expr, b: &Bindings, neg: bool) -> Result<LF, EvalError> {
         // A constant formula is decided at once (TLC's LNBool), so `P => TRUE` reads as TRUE.
-        if e.level == Level::Constant && b.is_empty() {
-            let sv = tla_eval::StateView::constant();
-            if let Ok(tla_eval::Value::Bool(v)) = self.ev.eval(e, &mut tla_eval::Env::new(), &sv) {
-                return Ok(if v != neg { LF::True } else { LF::False });
-            }
+        if let Some(v) = self.decided(e, b) {
+            return Ok(if v != neg { LF::True } else { LF::False });
         }
         if e.level <= Level::Action {
             return Ok(self.lit(e, b, neg));
@@ -153,9 +175,9 @@ impl<'e, 'a> Reader<'e, 'a> {
                 let l = self.read(&a[0], b, !neg)?;
                 let r = self.read(&a[1], b, neg)?;
                 Ok(if neg {
-                    LF::And(vec![l, r])
+                    LF::and(vec![l, r])
                 } else {
-                    LF::Or(vec![l, r])
+                    LF::or(vec![l, r])
                 })
             }
             ExprKind::Builtin(Builtin::Equiv, a) => {
@@ -401,6 +423,13 @@ impl<'e, 'a> Reader<'e, 'a> {
                 self.each_binding(bounds, b, e, &mut |r, nb| r.fairness(body, nb, conds, rest))
             }
             ExprKind::Label(_, x) => self.fairness(x, b, conds, rest),
+            // A fairness condition under a decided guard is that condition, or nothing.
+            ExprKind::Builtin(Builtin::Implies, a) if self.decided(&a[0], b).is_some() => {
+                match self.decided(&a[0], b) {
+                    Some(true) => self.fairness(&a[1], b, conds, rest),
+                    _ => Ok(()),
+                }
+            }
             ExprKind::Call(d, args) if e.level == Level::Temporal => {
                 let (body, nb) = self.enter_call(e, *d, args, b)?;
                 self.fairness(body, &nb, conds, rest)
