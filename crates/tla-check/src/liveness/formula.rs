@@ -44,29 +44,32 @@ impl LF {
         }
     }
 
-    /// A conjunction with its decided conjuncts taken out, as TLC simplifies its `LNConj`.
     fn and(v: Vec<LF>) -> LF {
-        if v.iter().any(|x| matches!(x, LF::False)) {
-            return LF::False;
-        }
-        let mut v: Vec<LF> = v.into_iter().filter(|x| !matches!(x, LF::True)).collect();
-        match v.len() {
-            0 => LF::True,
-            1 => v.pop().expect("one"),
-            _ => LF::And(v),
-        }
+        LF::junction(v, true)
     }
 
-    /// A disjunction with its decided disjuncts taken out (TLC's `LNDisj.simplify`).
     fn or(v: Vec<LF>) -> LF {
-        if v.iter().any(|x| matches!(x, LF::True)) {
-            return LF::True;
+        LF::junction(v, false)
+    }
+
+    /// A conjunction (`and`) or disjunction with its decided parts taken out, as TLC's
+    /// `LNConj`/`LNDisj.simplify`: the absorbing value decides it, the neutral one drops.
+    fn junction(v: Vec<LF>, and: bool) -> LF {
+        let decided = |x: &LF, value: bool| match x {
+            LF::True => value,
+            LF::False => !value,
+            _ => false,
+        };
+        if v.iter().any(|x| decided(x, !and)) {
+            return if and { LF::False } else { LF::True };
         }
-        let mut v: Vec<LF> = v.into_iter().filter(|x| !matches!(x, LF::False)).collect();
-        match v.len() {
-            0 => LF::False,
-            1 => v.pop().expect("one"),
-            _ => LF::Or(v),
+        let mut v: Vec<LF> = v.into_iter().filter(|x| !decided(x, and)).collect();
+        match (v.len(), and) {
+            (0, true) => LF::True,
+            (0, false) => LF::False,
+            (1, _) => v.pop().expect("one"),
+            (_, true) => LF::And(v),
+            (_, false) => LF::Or(v),
         }
     }
 }
