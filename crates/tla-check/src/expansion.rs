@@ -167,7 +167,7 @@ impl Expansion for Parallel<'_> {
         };
         let seen = sh.seen.read().expect("seen-set");
         let settled = ex.settle(&seen, chunks, Some((n, level.len())), depth + 1);
-        parts.progress.tick_level(ex, depth);
+        parts.progress.tick(ex, depth);
         settled
     }
 }

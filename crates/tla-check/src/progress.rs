@@ -63,15 +63,10 @@ impl Progress {
         }
     }
 
-    /// Called for each explored state; reports when it is time. The clock is read at every
-    /// state (tens of nanoseconds): a model whose states take a second each still gets
-    /// TLC's line every minute.
+    /// Called for each explored state (one worker) or after a parallel pass over a level;
+    /// reports when it is time. The clock is read at every call (tens of nanoseconds): a
+    /// model whose states take a second each still gets TLC's line every minute.
     pub fn tick(&mut self, ex: &mut Explored, depth: u32) {
-        self.tick_level(ex, depth);
-    }
-
-    /// Called after a parallel pass over (part of) a level; reports when it is time.
-    pub fn tick_level(&mut self, ex: &mut Explored, depth: u32) {
         if self.mode == ProgressMode::Never {
             return;
         }

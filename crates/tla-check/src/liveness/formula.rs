@@ -404,6 +404,16 @@ impl<'e, 'a> Reader<'e, 'a> {
         conds: &mut Vec<FairCond>,
         rest: &mut Vec<LF>,
     ) -> Result<(), EvalError> {
+        // A fairness condition under a decided guard is that condition, or nothing.
+        if let ExprKind::Builtin(Builtin::Implies, a) = &e.kind {
+            if let Some(holds) = self.decided(&a[0], b) {
+                return if holds {
+                    self.fairness(&a[1], b, conds, rest)
+                } else {
+                    Ok(())
+                };
+            }
+        }
         match &e.kind {
             ExprKind::Fair(kind, _, _) => {
                 let (enabled, step) = self.fair_atoms(e, b);
@@ -426,13 +436,6 @@ impl<'e, 'a> Reader<'e, 'a> {
                 self.each_binding(bounds, b, e, &mut |r, nb| r.fairness(body, nb, conds, rest))
             }
             ExprKind::Label(_, x) => self.fairness(x, b, conds, rest),
-            // A fairness condition under a decided guard is that condition, or nothing.
-            ExprKind::Builtin(Builtin::Implies, a) if self.decided(&a[0], b).is_some() => {
-                match self.decided(&a[0], b) {
-                    Some(true) => self.fairness(&a[1], b, conds, rest),
-                    _ => Ok(()),
-                }
-            }
             ExprKind::Call(d, args) if e.level == Level::Temporal => {
                 let (body, nb) = self.enter_call(e, *d, args, b)?;
                 self.fairness(body, &nb, conds, rest)
