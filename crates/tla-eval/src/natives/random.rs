@@ -168,7 +168,7 @@ pub(crate) fn with_rng<T>(
         None
     } else {
         crate::value::Fingerprinter::new()
-            .fingerprint_all(sv.cur.iter())
+            .fingerprint_state(sv.cur.iter())
             .ok()
     };
     RNG.with(|cell| {

@@ -1,4 +1,4 @@
-//! 64-bit fingerprints: xxh3 over a canonical byte encoding.
+//! 64-bit fingerprints: hashes built from the hashes of a value's parts.
 //!
 //! # TLC facts (from `fingerPrint(long)` in `tlc2/value/impl/*.java`)
 //!
@@ -12,181 +12,73 @@
 //! fingerprint — `Nat`, `Int`, `STRING`, `Seq(S)`, operators — make it fail
 //! ("TLC has found a state in which the value of a variable contains ...").
 //!
-//! We keep those equalities and that failure but hash with xxh3 (see
-//! DESIGN.md): the encoding below is injective on values up to TLC equality,
-//! so equal values give equal bytes. Encoding:
-//! `BOOL b` | `INT i64le` | `STR len:u32le utf8` | `MODEL len:u32le utf8` |
-//! `FUNC n:u32le (domain value)*` | `SET n:u32le elem*`.
-//! Domains and set elements are in TLC's order, which for strings is the
-//! interning order: fixed for a run, possibly different between runs.
+//! We keep those equalities and that failure but hash our own way (see
+//! DESIGN.md): every value has a 64-bit hash built from its parts' hashes,
+//! equal for TLC-equal values. A scalar's hash is a bijective mix of the
+//! integer, the Boolean, or the string's text hash; a function's absorbs its
+//! length, then each domain element's and value's hash in domain order; a
+//! set's its size, then each element's hash in TLC's order (for strings the
+//! interning order: fixed for a run, possibly different between runs). Each
+//! absorbing step is a bijection of the running hash, so two sequences of
+//! parts of one length that differ only from some point on never collide.
+//!
+//! A function keeps its hash once computed (`FuncValue::kept_hash`): a
+//! successor built by EXCEPT shares most of its parts with its parent, and
+//! those parts' hashes are read, not walked again. Sets are held as bare
+//! slices, so a state's set-valued variable keeps its hash per position in
+//! the [`Fingerprinter`] instead, while it is the same object.
 
-use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
-use xxhash_rust::xxh3::{xxh3_128, xxh3_64};
-
 use super::error::{VResult, ValueError, ValueErrorKind};
-use super::func::Domain;
+use super::func::{Domain, FuncValue};
 use super::ppr::ppr_value;
+use super::set::SetValue;
 use super::Value;
 
-pub(super) const TAG_BOOL: u8 = 1;
-pub(super) const TAG_INT: u8 = 2;
-pub(super) const TAG_STR: u8 = 3;
-pub(super) const TAG_MODEL: u8 = 4;
-pub(super) const TAG_FUNC: u8 = 5;
-pub(super) const TAG_SET: u8 = 6;
-/// Structural encodings of sets that cannot be enumerated (only for `Hash`).
-const TAG_LAZY: u8 = 7;
-/// In a state's fingerprint (`fingerprint_state`): a variable's function or set by the
-/// 64-bit hash of its encoding.
-const TAG_HASHED: u8 = 8;
+/// Seeds per kind: distinct in their high bits, so an integer of TLC's 32-bit range never
+/// mixes to a Boolean's hash (the mix is a bijection).
+const SEED_BOOL: u64 = 0x5be0_cd19_137e_2179;
+const SEED_INT: u64 = 0x1f83_d9ab_fb41_bd6b;
+const SEED_STR: u64 = 0x9b05_688c_2b3e_6c1f;
+const SEED_MODEL: u64 = 0x510e_527f_ade6_82d1;
+const SEED_FUNC: u64 = 0xa54f_f53a_5f1d_36f1;
+const SEED_SET: u64 = 0x3c6e_f372_fe94_f82b;
+/// Structural hashes of sets that cannot be enumerated (only for `Hash`).
+const SEED_LAZY: u64 = 0xbb67_ae85_84ca_a73b;
+const SEED_STATE: u64 = 0x6a09_e667_f3bc_c908;
+
+/// An odd multiplier: the step `h -> (rot(h) ^ x) * K` is a bijection of `h`.
+const K: u64 = 0x9e37_79b9_7f4a_7c15;
 
 #[inline(always)]
-pub(super) fn put_len(out: &mut Vec<u8>, n: usize) {
-    out.extend_from_slice(&(n as u32).to_le_bytes());
+fn absorb(h: u64, x: u64) -> u64 {
+    (h.rotate_left(26) ^ x).wrapping_mul(K)
 }
 
 #[inline(always)]
-pub(super) fn put_int(out: &mut Vec<u8>, n: i64) {
-    let mut a = [TAG_INT; 9];
-    a[1..].copy_from_slice(&n.to_le_bytes());
-    out.extend_from_slice(&a);
+fn int_hash(n: i64) -> u64 {
+    mix64(n as u64 ^ SEED_INT)
 }
 
-#[inline(always)]
-fn put_text(out: &mut Vec<u8>, tag: u8, s: &str) {
-    out.push(tag);
-    put_len(out, s.len());
-    out.extend_from_slice(s.as_bytes());
-}
-
-/// Scalars written in place, anything else by recursion: keeps the common
-/// case (sets and functions of scalars) free of calls.
-#[inline(always)]
-fn fast_elem(v: &Value, out: &mut Vec<u8>) -> bool {
-    match v {
-        Value::Int(n) => {
-            put_int(out, *n);
-            true
-        }
-        Value::Bool(b) => {
-            out.extend_from_slice(&[TAG_BOOL, *b as u8]);
-            true
-        }
-        Value::Str(s) => {
-            put_text(out, TAG_STR, s.as_str());
-            true
-        }
-        _ => fast(v, out),
-    }
-}
-
-/// The encoding of explicit values; false (with partial output) when a lazy
-/// set is met, which the general path then handles.
-fn fast(v: &Value, out: &mut Vec<u8>) -> bool {
-    match v {
-        Value::Bool(_) | Value::Int(_) | Value::Str(_) => fast_elem(v, out),
-        Value::ModelValue(m) => {
-            put_text(out, TAG_MODEL, m.name().as_str());
-            true
-        }
-        Value::Func(f) => {
-            out.reserve(5 + 18 * f.len());
-            out.push(TAG_FUNC);
-            put_len(out, f.len());
-            match f.domain() {
-                Domain::Range(lo) => {
-                    for (i, x) in f.values().iter().enumerate() {
-                        put_int(out, lo + i as i64);
-                        if !fast_elem(x, out) {
-                            return false;
-                        }
-                    }
-                }
-                Domain::Explicit(d) => {
-                    for (k, x) in d.iter().zip(f.values()) {
-                        if !fast_elem(k, out) || !fast_elem(x, out) {
-                            return false;
-                        }
-                    }
-                }
-            }
-            true
-        }
-        Value::Set(s) => {
-            out.reserve(5 + 9 * s.len());
-            out.push(TAG_SET);
-            put_len(out, s.len());
-            s.iter().all(|x| fast_elem(x, out))
-        }
+/// The hash of `v`; with `strict`, values TLC cannot fingerprint are errors, without, they
+/// get a structural hash (for `Hash`).
+fn hash(v: &Value, strict: bool) -> VResult<u64> {
+    Ok(match v {
+        Value::Int(n) => int_hash(*n),
+        Value::Bool(b) => mix64(*b as u64 ^ SEED_BOOL),
+        Value::Str(s) => mix64(s.text_hash() ^ SEED_STR),
+        Value::ModelValue(m) => mix64(m.name().text_hash() ^ SEED_MODEL),
+        Value::Func(f) => func_hash(f, strict)?,
+        Value::Set(s) => set_hash(s, strict)?,
         Value::Interval(lo, hi) => {
-            out.push(TAG_SET);
-            put_len(out, if hi < lo { 0 } else { (hi - lo + 1) as usize });
-            for n in *lo..=*hi {
-                put_int(out, n);
-            }
-            true
-        }
-        _ => false,
-    }
-}
-
-/// Appends the canonical encoding of `v`.
-fn encode(v: &Value, out: &mut Vec<u8>, strict: bool) -> VResult<()> {
-    let start = out.len();
-    if fast(v, out) {
-        return Ok(());
-    }
-    out.truncate(start);
-    encode_general(v, out, strict)
-}
-
-/// Appends the canonical encoding of `v`, lazy sets included. With `strict`,
-/// values TLC cannot fingerprint are errors; without, they get a structural
-/// encoding (for `Hash`).
-fn encode_general(v: &Value, out: &mut Vec<u8>, strict: bool) -> VResult<()> {
-    match v {
-        Value::Bool(b) => out.extend_from_slice(&[TAG_BOOL, *b as u8]),
-        Value::Int(n) => put_int(out, *n),
-        Value::Str(s) => put_text(out, TAG_STR, s.as_str()),
-        Value::ModelValue(m) => put_text(out, TAG_MODEL, m.name().as_str()),
-        Value::Func(f) => {
-            out.push(TAG_FUNC);
-            put_len(out, f.len());
-            match f.domain() {
-                Domain::Range(lo) => {
-                    for (i, x) in f.values().iter().enumerate() {
-                        put_int(out, lo + i as i64);
-                        encode(x, out, strict)?;
-                    }
-                }
-                Domain::Explicit(d) => {
-                    for (k, x) in d.iter().zip(f.values()) {
-                        encode(k, out, strict)?;
-                        encode(x, out, strict)?;
-                    }
-                }
-            }
-        }
-        Value::Set(s) => {
-            out.push(TAG_SET);
-            put_len(out, s.len());
-            for x in s.iter() {
-                encode(x, out, strict)?;
-            }
-        }
-        Value::Interval(lo, hi) => {
-            out.push(TAG_SET);
-            put_len(out, if hi < lo { 0 } else { (hi - lo + 1) as usize });
-            for n in *lo..=*hi {
-                put_int(out, n);
-            }
+            let n = if hi < lo { 0 } else { (hi - lo + 1) as u64 };
+            mix64((*lo..=*hi).fold(SEED_SET ^ n, |h, k| absorb(h, int_hash(k))))
         }
         _ if v.is_enumerable() => match v.enumerate() {
-            Ok(s) => encode(&Value::Set(s), out, strict)?,
+            Ok(s) => set_hash(&s, strict)?,
             Err(e) if strict => return Err(e),
-            Err(_) => encode_structural(v, out),
+            Err(_) => structural_hash(v),
         },
         _ if strict => {
             return Err(ValueError::new(
@@ -197,232 +89,152 @@ fn encode_general(v: &Value, out: &mut Vec<u8>, strict: bool) -> VResult<()> {
                 ),
             ))
         }
-        _ => encode_structural(v, out),
-    }
-    Ok(())
+        _ => structural_hash(v),
+    })
 }
 
-fn encode_structural(v: &Value, out: &mut Vec<u8>) {
-    out.push(TAG_LAZY);
-    let parts: Vec<&Value> = match v {
-        Value::Nat => {
-            out.push(0);
-            vec![]
+/// Kept in the function once computed strictly (a function holding what TLC cannot
+/// fingerprint is hashed again each time, and only for `Hash`).
+fn func_hash(f: &FuncValue, strict: bool) -> VResult<u64> {
+    if let Some(h) = f.kept_hash() {
+        return Ok(h);
+    }
+    let mut h = SEED_FUNC ^ f.len() as u64;
+    match f.domain() {
+        Domain::Range(lo) => {
+            for (i, x) in f.values().iter().enumerate() {
+                h = absorb(absorb(h, int_hash(lo + i as i64)), hash(x, strict)?);
+            }
         }
-        Value::IntSet => {
-            out.push(1);
-            vec![]
+        Domain::Explicit(d) => {
+            for (k, x) in d.iter().zip(f.values()) {
+                h = absorb(absorb(h, hash(k, strict)?), hash(x, strict)?);
+            }
         }
-        Value::StringSet => {
-            out.push(2);
-            vec![]
-        }
-        Value::SeqSet(s) => {
-            out.push(3);
-            vec![s]
-        }
-        Value::Subset(s) => {
-            out.push(4);
-            vec![s]
-        }
-        Value::FuncSet(fs) => {
-            out.push(5);
-            vec![&fs.domain, &fs.range]
-        }
-        Value::RecordSet(rs) => {
-            out.push(6);
-            rs.names().iter().chain(rs.sets()).collect()
-        }
-        Value::Product(sets) => {
-            out.push(7);
-            sets.iter().collect()
-        }
-        _ => vec![],
+    }
+    let h = func_finish(h);
+    if strict {
+        f.keep_hash(h);
+    }
+    Ok(h)
+}
+
+/// A function's hash is never 0, the mark of a hash not kept (one value of 2^64 moves to 1,
+/// and equal functions still agree).
+#[inline(always)]
+fn func_finish(h: u64) -> u64 {
+    mix64(h).max(1)
+}
+
+fn set_hash(s: &SetValue, strict: bool) -> VResult<u64> {
+    let mut h = SEED_SET ^ s.len() as u64;
+    for x in s.iter() {
+        h = absorb(h, hash(x, strict)?);
+    }
+    Ok(mix64(h))
+}
+
+fn structural_hash(v: &Value) -> u64 {
+    let (kind, parts): (u64, Vec<&Value>) = match v {
+        Value::Nat => (0, vec![]),
+        Value::IntSet => (1, vec![]),
+        Value::StringSet => (2, vec![]),
+        Value::SeqSet(s) => (3, vec![s]),
+        Value::Subset(s) => (4, vec![s]),
+        Value::FuncSet(fs) => (5, vec![&fs.domain, &fs.range]),
+        Value::RecordSet(rs) => (6, rs.names().iter().chain(rs.sets()).collect()),
+        Value::Product(sets) => (7, sets.iter().collect()),
+        _ => (8, vec![]),
     };
-    put_len(out, parts.len());
-    for p in parts {
-        // Infallible without `strict`.
-        let _ = encode(p, out, false);
-    }
+    let h = absorb(SEED_LAZY ^ kind, parts.len() as u64);
+    // Infallible without `strict`.
+    mix64(
+        parts
+            .iter()
+            .fold(h, |h, p| absorb(h, hash(p, false).unwrap_or(0))),
+    )
 }
 
-/// A reusable encoding buffer: fingerprints without allocating per value.
+/// Fingerprints of states and views, keeping per position the hash of the last set met
+/// there (functions keep their own).
 #[derive(Default)]
 pub struct Fingerprinter {
-    buf: Vec<u8>,
-    /// Per position of `fingerprint_all`: the last function or set met there and its
-    /// encoding. A successor shares its unchanged variables' values with its parent and its
-    /// siblings, so their encodings are copied rather than walked again; the value is held,
-    /// so its allocation cannot be reused by another value while it is a key.
-    kept: Vec<Option<(Value, Vec<u8>)>>,
-    /// Per variable of `fingerprint_state`: the last function or set met there and the hash
-    /// of its encoding.
-    kept_hash: Vec<Option<(Value, u64)>>,
-    /// One variable's encoding, for `fingerprint_state`.
-    scratch: Vec<u8>,
+    /// Per position of `fingerprint_state`: the last set met there and its hash. A successor
+    /// shares its unchanged variables' values with its parent and its siblings; the set is
+    /// held, so its allocation cannot be reused by another value while it is a key.
+    kept: Vec<Option<(Value, u64)>>,
 }
 
 impl Fingerprinter {
     pub fn new() -> Self {
-        Fingerprinter {
-            buf: Vec::with_capacity(256),
-            kept: Vec::new(),
-            kept_hash: Vec::new(),
-            scratch: Vec::with_capacity(256),
-        }
+        Fingerprinter::default()
     }
 
-    /// The fingerprint of a state, its variables' values in declaration order: xxh3 over
-    /// each variable's encoding where that is a scalar's (a few bytes), and over the 64-bit
-    /// hash of its encoding where it is a function's or a set's. A successor shares the
-    /// values of the variables its action left alone with its parent and its siblings, and a
-    /// value met at the same position last time (the same object) gives its kept hash: only
-    /// the variables the action changed are encoded and hashed, and the last hash runs over
-    /// some bytes per variable instead of the whole state (btree's long states, hashed whole,
-    /// were 10% of its run). Injective up to 64-bit collisions: which form a variable takes
-    /// depends only on its encoding's tag, so TLC-equal values (`1..3` and `{1, 2, 3}`) take
-    /// the same form and give the same bytes.
+    /// The fingerprint of a state, its variables' values in declaration order (or of any
+    /// sequence of values): each value's hash absorbed in order. Only the variables the
+    /// action changed are hashed, and of those only the parts it built: the rest are
+    /// functions whose hashes are kept, or sets met at the same position last time.
     pub fn fingerprint_state<'a>(
         &mut self,
         vs: impl IntoIterator<Item = &'a Value>,
     ) -> VResult<u64> {
-        self.buf.clear();
+        let mut h = SEED_STATE;
+        let mut n = 0;
         for (i, v) in vs.into_iter().enumerate() {
-            let kept = matches!(v, Value::Func(_) | Value::Set(_));
-            if kept {
-                if let Some(Some((k, h))) = self.kept_hash.get(i) {
-                    if k.same_object(v) {
-                        let h = *h;
-                        self.put_hash(h);
-                        continue;
-                    }
-                }
-            }
-            self.scratch.clear();
-            encode(v, &mut self.scratch, true)?;
-            if !matches!(self.scratch.first(), Some(&(TAG_FUNC | TAG_SET))) {
-                self.buf.extend_from_slice(&self.scratch);
-                continue;
-            }
-            let h = xxh3_64(&self.scratch);
-            self.put_hash(h);
-            if kept {
-                if self.kept_hash.len() <= i {
-                    self.kept_hash.resize_with(i + 1, || None);
-                }
-                self.kept_hash[i] = Some((v.clone(), h));
-            }
+            h = absorb(h, self.hash_kept(i, v)?);
+            n += 1;
         }
-        Ok(xxh3_64(&self.buf))
+        Ok(mix64(absorb(h, n)))
     }
 
-    #[inline(always)]
-    fn put_hash(&mut self, h: u64) {
-        let mut a = [TAG_HASHED; 9];
-        a[1..].copy_from_slice(&h.to_le_bytes());
-        self.buf.extend_from_slice(&a);
-    }
-
-    /// The 64-bit fingerprint of `v`.
-    pub fn fingerprint(&mut self, v: &Value) -> VResult<u64> {
-        self.buf.clear();
-        encode(v, &mut self.buf, true)?;
-        Ok(xxh3_64(&self.buf))
-    }
-
-    /// The 128-bit fingerprint of `v`.
-    pub fn fingerprint128(&mut self, v: &Value) -> VResult<u128> {
-        self.buf.clear();
-        encode(v, &mut self.buf, true)?;
-        Ok(xxh3_128(&self.buf))
-    }
-
-    /// One fingerprint for a sequence of values (e.g. a state's variables in
-    /// declaration order).
-    pub fn fingerprint_all<'a>(&mut self, vs: impl IntoIterator<Item = &'a Value>) -> VResult<u64> {
-        self.buf.clear();
-        for (i, v) in vs.into_iter().enumerate() {
-            self.put_kept(i, v)?;
-        }
-        Ok(xxh3_64(&self.buf))
-    }
-
-    /// `fingerprint_all(&[v])` (the same bytes), for a VIEW's value: a view is built anew
-    /// for each state, so a tuple's components are the parts kept per position, as a state's
-    /// variables are (`<<ledger, received>>` shares both with the state's variables).
+    /// `fingerprint_state([v])`, for a VIEW's value: a view is built anew for each state, so
+    /// a tuple's components are the parts kept per position, as a state's variables are
+    /// (`<<ledger, received>>` shares both with the state's variables).
     pub fn fingerprint_view(&mut self, v: &Value) -> VResult<u64> {
         let tuple = v.as_func().and_then(|f| match f.domain() {
-            Domain::Range(lo) => Some((*lo, f.values())),
-            Domain::Explicit(_) => None,
+            Domain::Range(lo) if f.kept_hash().is_none() => Some((*lo, f)),
+            _ => None,
         });
-        let Some((lo, items)) = tuple else {
-            return self.fingerprint_all(std::iter::once(v));
+        let Some((lo, f)) = tuple else {
+            return self.fingerprint_state(std::iter::once(v));
         };
-        self.buf.clear();
-        self.buf.push(TAG_FUNC);
-        put_len(&mut self.buf, items.len());
-        for (i, x) in items.iter().enumerate() {
-            put_int(&mut self.buf, lo + i as i64);
-            self.put_kept(i, x)?;
+        let mut t = SEED_FUNC ^ f.len() as u64;
+        for (i, x) in f.values().iter().enumerate() {
+            t = absorb(absorb(t, int_hash(lo + i as i64)), self.hash_kept(i, x)?);
         }
-        Ok(xxh3_64(&self.buf))
+        let t = func_finish(t);
+        f.keep_hash(t);
+        Ok(mix64(absorb(absorb(SEED_STATE, t), 1)))
     }
 
-    /// Appends `v`'s encoding, copied when `v` is the function or set met at position `i`
-    /// last time.
-    fn put_kept(&mut self, i: usize, v: &Value) -> VResult<()> {
-        if !matches!(v, Value::Func(_) | Value::Set(_)) {
-            return encode(v, &mut self.buf, true);
+    /// The 64-bit fingerprint of one value.
+    pub fn fingerprint(&mut self, v: &Value) -> VResult<u64> {
+        hash(v, true)
+    }
+
+    /// `v`'s hash, read from position `i`'s kept set when `v` is that set.
+    fn hash_kept(&mut self, i: usize, v: &Value) -> VResult<u64> {
+        let Value::Set(s) = v else {
+            return hash(v, true);
+        };
+        if let Some(Some((k, h))) = self.kept.get(i) {
+            if k.same_object(v) {
+                return Ok(*h);
+            }
         }
+        let h = set_hash(s, true)?;
         if self.kept.len() <= i {
             self.kept.resize_with(i + 1, || None);
         }
-        match &mut self.kept[i] {
-            Some((k, bytes)) if k.same_object(v) => self.buf.extend_from_slice(bytes),
-            slot => {
-                let at = self.buf.len();
-                encode(v, &mut self.buf, true)?;
-                match slot {
-                    Some((k, bytes)) => {
-                        *k = v.clone();
-                        bytes.clear();
-                        bytes.extend_from_slice(&self.buf[at..]);
-                    }
-                    None => *slot = Some((v.clone(), self.buf[at..].to_vec())),
-                }
-            }
-        }
-        Ok(())
+        self.kept[i] = Some((v.clone(), h));
+        Ok(h)
     }
-}
-
-thread_local! {
-    static FP: RefCell<Fingerprinter> = RefCell::new(Fingerprinter::new());
-}
-
-fn with_fp<T>(f: impl FnOnce(&mut Fingerprinter) -> T) -> T {
-    FP.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut fp) => f(&mut fp),
-        Err(_) => f(&mut Fingerprinter::new()),
-    })
 }
 
 impl Value {
-    /// The 64-bit fingerprint (xxh3 of the canonical encoding), using a
-    /// per-thread buffer. Fails for values TLC cannot fingerprint.
+    /// The 64-bit fingerprint. Fails for values TLC cannot fingerprint.
     pub fn fingerprint(&self) -> VResult<u64> {
-        with_fp(|fp| fp.fingerprint(self))
-    }
-
-    /// The 128-bit fingerprint.
-    pub fn fingerprint128(&self) -> VResult<u128> {
-        with_fp(|fp| fp.fingerprint128(self))
-    }
-
-    /// Appends the canonical encoding to `out` (for callers that hash several
-    /// values together).
-    pub fn encode_canonical(&self, out: &mut Vec<u8>) -> VResult<()> {
-        encode(self, out, true)
+        hash(self, true)
     }
 
     /// A hash consistent with `Eq`, defined for every value.
@@ -433,45 +245,13 @@ impl Value {
             // Strings and model values equal only themselves: the token suffices.
             Value::Str(s) => (1 << 40) | s.token() as u64,
             Value::ModelValue(m) => (2 << 40) | m.name().token() as u64,
-            // A function on lo..hi to integers (`CR[n - 1, v]`'s argument) without encoding:
-            // equal functions have the same range domain (canonical) and integers.
-            Value::Func(f) if f.len() <= SHORT_INT_FUNC => match (f.domain(), int_items(f)) {
-                (Domain::Range(lo), Some(h)) => mix64(h ^ (*lo as u64).rotate_left(32)),
-                _ => self.encoded_hash(),
-            },
-            _ => self.encoded_hash(),
+            _ => hash(self, true).unwrap_or_else(|_| hash(self, false).unwrap_or(0)),
         }
     }
-
-    /// xxh3 of the encoding: equal values have equal bytes.
-    fn encoded_hash(&self) -> u64 {
-        with_fp(|fp| {
-            fp.buf.clear();
-            let _ = encode(self, &mut fp.buf, false);
-            xxh3_64(&fp.buf)
-        })
-    }
 }
 
-/// Functions up to this length whose values are all integers hash without encoding.
-const SHORT_INT_FUNC: usize = 8;
-
-/// A hash of `f`'s values when they are all integers (their number included).
-fn int_items(f: &super::FuncValue) -> Option<u64> {
-    let mut h = f.len() as u64;
-    for x in f.values() {
-        let Value::Int(n) = x else {
-            return None;
-        };
-        h = (h ^ *n as u64)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(29);
-    }
-    Some(h)
-}
-
-/// The finalizer of MurmurHash3: every input bit moves high and low output bits (the
-/// tables take buckets from the low bits and tags from the high ones).
+/// The finalizer of MurmurHash3, a bijection: every input bit moves high and low output
+/// bits (the tables take buckets from the low bits and tags from the high ones).
 fn mix64(mut h: u64) -> u64 {
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);

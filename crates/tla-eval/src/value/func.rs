@@ -27,6 +27,7 @@
 //! [`Domain::Range`], everything else a sorted [`Domain::Explicit`]; the
 //! [`FuncKind`] tag only records which TLC class would hold the value.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 use super::error::{VResult, ValueError, ValueErrorKind};
@@ -59,7 +60,6 @@ pub enum Domain {
 
 /// A function: domain and values, `values[i]` being the image of the i-th
 /// domain element.
-#[derive(Clone)]
 pub struct FuncValue {
     kind: FuncKind,
     /// A [`Domain::Range`] that TLC holds as an array of integers (`FcnRcdValue` built on
@@ -68,6 +68,21 @@ pub struct FuncValue {
     set_domain: bool,
     domain: Domain,
     values: Box<[Value]>,
+    /// Its fingerprint once computed (`fingerprint.rs`), 0 before. Atomic because the value
+    /// is shared between workers; any worker may store it, all store the same number.
+    hash: AtomicU64,
+}
+
+impl Clone for FuncValue {
+    fn clone(&self) -> Self {
+        FuncValue {
+            kind: self.kind,
+            set_domain: self.set_domain,
+            domain: self.domain.clone(),
+            values: self.values.clone(),
+            hash: AtomicU64::new(self.hash.load(Relaxed)),
+        }
+    }
 }
 
 /// Whether a sorted domain is `lo..lo+n-1` for some `lo`; returns `lo`.
@@ -114,6 +129,7 @@ impl FuncValue {
             set_domain: false,
             domain,
             values,
+            hash: AtomicU64::new(0),
         }
     }
 
@@ -124,6 +140,7 @@ impl FuncValue {
             set_domain: false,
             domain: Domain::Range(1),
             values: values.into(),
+            hash: AtomicU64::new(0),
         }
     }
 
@@ -401,7 +418,24 @@ impl FuncValue {
 
     /// The value at domain position `i`, to update in place a function no one else holds.
     pub fn value_mut(&mut self, i: usize) -> &mut Value {
+        *self.hash.get_mut() = 0;
         &mut self.values[i]
+    }
+
+    /// The fingerprint kept by [`FuncValue::keep_hash`], if any.
+    #[inline]
+    pub(super) fn kept_hash(&self) -> Option<u64> {
+        match self.hash.load(Relaxed) {
+            0 => None,
+            h => Some(h),
+        }
+    }
+
+    /// Keeps this function's fingerprint, never 0 (the mark of none).
+    #[inline]
+    pub(super) fn keep_hash(&self, h: u64) {
+        debug_assert_ne!(h, 0);
+        self.hash.store(h, Relaxed);
     }
 
     /// A copy with the value at domain position `i` replaced (`EXCEPT`).
@@ -413,6 +447,7 @@ impl FuncValue {
             set_domain: self.set_domain,
             domain: self.domain.clone(),
             values: values.into(),
+            hash: AtomicU64::new(0),
         }
     }
 
@@ -429,6 +464,7 @@ impl FuncValue {
             set_domain: self.set_domain,
             domain: self.domain.clone(),
             values: values.into(),
+            hash: AtomicU64::new(0),
         }
     }
 }

@@ -36,6 +36,8 @@ use std::sync::{OnceLock, RwLock};
 struct StrEntry {
     token: u32,
     text: &'static str,
+    /// The text's hash, for fingerprints (which follow the text, not the token).
+    text_hash: u64,
 }
 
 /// An interned string: cheap to copy, compared by token (TLC's order).
@@ -109,6 +111,7 @@ impl IStr {
         let entry: &'static StrEntry = Box::leak(Box::new(StrEntry {
             token: t.next,
             text,
+            text_hash: xxhash_rust::xxh3::xxh3_64(text.as_bytes()),
         }));
         t.next += 1;
         t.map.insert(text, entry);
@@ -127,6 +130,11 @@ impl IStr {
     /// The string's text.
     pub fn as_str(&self) -> &'static str {
         self.0.text
+    }
+
+    /// A hash of the text (the same in every run).
+    pub(crate) fn text_hash(&self) -> u64 {
+        self.0.text_hash
     }
 
     /// The interning position; smaller tokens sort first.

@@ -16,9 +16,13 @@ use super::perm_group::{ItemCache, ItemIds, PermGroup};
 use super::Value;
 use xxhash_rust::xxh3::xxh3_128;
 
-// The scalar and structure tags and writers are the fingerprint's; the rest are this
-// encoding's own (its hashes are never compared with fingerprints).
-use super::fingerprint::{put_int, put_len, TAG_BOOL, TAG_FUNC, TAG_MODEL, TAG_SET, TAG_STR};
+// This encoding's tags (its hashes are never compared with fingerprints).
+const TAG_BOOL: u8 = 1;
+const TAG_INT: u8 = 2;
+const TAG_STR: u8 = 3;
+const TAG_MODEL: u8 = 4;
+const TAG_FUNC: u8 = 5;
+const TAG_SET: u8 = 6;
 /// A function whose pairs are hashed in no order (its domain holds non-scalars).
 const TAG_FUNC_BAG: u8 = 7;
 /// A set whose elements are hashed in no order (it holds non-scalars).
@@ -450,6 +454,16 @@ fn bag_head(v: &Value) -> Option<(u8, usize)> {
 /// Values no permutation moves and that keep their place in any order.
 fn is_scalar(v: &Value) -> bool {
     matches!(v, Value::Bool(_) | Value::Int(_) | Value::Str(_))
+}
+
+fn put_len(out: &mut Vec<u8>, n: usize) {
+    out.extend_from_slice(&(n as u32).to_le_bytes());
+}
+
+fn put_int(out: &mut Vec<u8>, n: i64) {
+    let mut a = [TAG_INT; 9];
+    a[1..].copy_from_slice(&n.to_le_bytes());
+    out.extend_from_slice(&a);
 }
 
 fn put_head(out: &mut Vec<u8>, tag: u8, n: usize) {
