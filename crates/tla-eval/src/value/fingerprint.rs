@@ -101,11 +101,7 @@ fn func_hash(f: &FuncValue, strict: bool) -> VResult<u64> {
     }
     let mut h = SEED_FUNC ^ f.len() as u64;
     match f.domain() {
-        Domain::Range(lo) => {
-            for (i, x) in f.values().iter().enumerate() {
-                h = absorb(absorb(h, int_hash(lo + i as i64)), hash(x, strict)?);
-            }
-        }
+        Domain::Range(lo) => h = range_pairs(h, *lo, f.values(), |_, x| hash(x, strict))?,
         Domain::Explicit(d) => {
             for (k, x) in d.iter().zip(f.values()) {
                 h = absorb(absorb(h, hash(k, strict)?), hash(x, strict)?);
@@ -115,6 +111,20 @@ fn func_hash(f: &FuncValue, strict: bool) -> VResult<u64> {
     let h = func_finish(h);
     if strict {
         f.keep_hash(h);
+    }
+    Ok(h)
+}
+
+/// Absorbs the pairs of a function on `lo..`: each argument's hash, then its value's.
+#[inline(always)]
+fn range_pairs(
+    mut h: u64,
+    lo: i64,
+    values: &[Value],
+    mut value_hash: impl FnMut(usize, &Value) -> VResult<u64>,
+) -> VResult<u64> {
+    for (i, x) in values.iter().enumerate() {
+        h = absorb(absorb(h, int_hash(lo + i as i64)), value_hash(i, x)?);
     }
     Ok(h)
 }
@@ -198,10 +208,9 @@ impl Fingerprinter {
         let Some((lo, f)) = tuple else {
             return self.fingerprint_state(std::iter::once(v));
         };
-        let mut t = SEED_FUNC ^ f.len() as u64;
-        for (i, x) in f.values().iter().enumerate() {
-            t = absorb(absorb(t, int_hash(lo + i as i64)), self.hash_kept(i, x)?);
-        }
+        let t = range_pairs(SEED_FUNC ^ f.len() as u64, lo, f.values(), |i, x| {
+            self.hash_kept(i, x)
+        })?;
         let t = func_finish(t);
         f.keep_hash(t);
         Ok(mix64(absorb(absorb(SEED_STATE, t), 1)))
