@@ -24,8 +24,13 @@ pub type ActionAt = (Option<DefId>, Loc);
 /// A successor as generated (every slot assigned) and the action that made it.
 pub type Generated = (Vec<Option<Value>>, Option<DefId>);
 
-/// Claims a fingerprint for the successor being examined: true when it is new to the claimer.
-pub type Claim<'c> = dyn FnMut(u64) -> bool + 'c;
+/// Claims fingerprints for the successors being examined (a parallel search).
+pub trait Claim {
+    /// Claims `fp`: true when it is new to the claimer.
+    fn claim(&mut self, fp: u64) -> bool;
+    /// `fp` is about to be claimed: its slot of the seen-set may be fetched ahead.
+    fn prefetch(&self, fp: u64);
+}
 
 /// What the search shows after the path to the state where it stopped.
 #[derive(Clone, Copy, Debug)]
@@ -180,7 +185,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         cur: &Arc<[Value]>,
         depth: u32,
         path: Option<&[Arc<[Value]>]>,
-        mut claim: Option<&mut Claim>,
+        mut claim: Option<&mut (dyn Claim + '_)>,
         sink: &mut dyn FnMut(Candidate) -> bool,
     ) -> End {
         let sh = self.sh;
@@ -268,7 +273,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         cur: &[Value],
         (slots, action): &Generated,
         depth: u32,
-        claim: &mut Claim,
+        claim: &mut (dyn Claim + '_),
     ) -> Candidate {
         RunInfo::set_thread_level(Some(depth as i64));
         self.successor(
@@ -290,7 +295,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     pub fn initial_claiming(
         &mut self,
         state: Arc<[Value]>,
-        claim: Option<&mut Claim>,
+        claim: Option<&mut (dyn Claim + '_)>,
     ) -> Candidate {
         RunInfo::set_thread_level(Some(1));
         let found = self.examine(&state, None, None, None, claim);
@@ -313,7 +318,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         action: Option<DefId>,
         depth: u32,
         path: Option<&[Arc<[Value]>]>,
-        claim: Option<&mut Claim>,
+        claim: Option<&mut (dyn Claim + '_)>,
     ) -> Candidate {
         // The successor's checks see its own level; the transition's, the current state's.
         RunInfo::set_thread_level(Some(depth as i64 + 1));
@@ -344,7 +349,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         step: Option<Transition>,
         action: Option<DefId>,
         path: Option<&[Arc<[Value]>]>,
-        claim: Option<&mut Claim>,
+        claim: Option<&mut (dyn Claim + '_)>,
     ) -> Found {
         let sh = self.sh;
         // TLCExt!Trace ends at this state, in the constraints as in the invariants.
@@ -355,6 +360,20 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         } else if sh.model.reads_trace {
             *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
         }
+        // With constraints to check first, the fingerprint is taken before them and its
+        // seen-set slot fetched while they run. Only without a VIEW: a VIEW may print.
+        let early_fp = (sh.model.view.is_none()
+            && !(sh.model.constraints.is_empty() && sh.model.action_constraints.is_empty()))
+        .then(|| {
+            let fp = self.fingerprint(state);
+            if let Ok(fp) = fp {
+                match &claim {
+                    Some(c) => c.prefetch(fp),
+                    None => sh.seen.read().expect("seen-set").prefetch(fp),
+                }
+            }
+            fp
+        });
         let mut in_model = true;
         self.constraints = (0, false);
         for (i, c) in sh.model.constraints.iter().enumerate() {
@@ -423,12 +442,12 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                 Err(v) => Found::Stop(v, Last::State(action)),
             };
         }
-        let fp = match self.fingerprint(state) {
+        let fp = match early_fp.unwrap_or_else(|| self.fingerprint(state)) {
             Ok(fp) => fp,
             Err(e) => return Found::Stop(Verdict::Error(e), Last::State(None)),
         };
         let seen = match claim {
-            Some(claim) => !claim(fp),
+            Some(claim) => !claim.claim(fp),
             None => sh.seen.read().expect("seen-set").contains(fp),
         };
         let bad = if seen {

@@ -12,7 +12,10 @@
 use crate::expand::{Candidate, Generated, Shared, Worker};
 use crate::merge::stop;
 use crate::result::Verdict;
-use crate::workers::{keep, order_key, ChunkOut, ChunkStop, Claimer, LevelRules, StopKind};
+use crate::workers::{
+    keep, order_key, ChunkOut, ChunkStop, Claimer, KeyedClaim, LevelRules, StopKind,
+};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -190,14 +193,15 @@ fn examine_taken(w: &mut Worker, c: &mut Claimer, job: &Job) -> Vec<Examined> {
 /// Examines the `j`-th successor, claiming it with its one-worker order key.
 fn examine_at(w: &mut Worker, c: &mut Claimer, job: &Job, j: usize) -> (Candidate, bool) {
     let key = order_key(job.idx, j as u32);
-    let mut won = false;
-    let mut claim = |fp: u64| {
-        won = c.claim(fp, key);
-        won
+    let won = Cell::new(false);
+    let mut claim = KeyedClaim {
+        claimer: c,
+        key: || key,
+        won: &won,
     };
     let successor = job.successor(j);
     let cand = w.examine_generated(&job.cur, &successor, job.depth, &mut claim);
-    (cand, won)
+    (cand, won.get())
 }
 
 /// Expands the one state `(idx, st)` of a level at `depth`, as `workers::expand_level`

@@ -6,7 +6,7 @@
 //! smallest when it claimed them; after the level the main thread keeps those still the
 //! smallest (`merge::Explored::settle`), which is work per new state, not per successor.
 
-use crate::expand::{Candidate, End, Found, Last, Shared, Worker};
+use crate::expand::{Candidate, Claim, End, Found, Last, Shared, Worker};
 use crate::merge::{stop, Stop, NO_PARENT};
 use crate::pool::on_threads;
 use crate::result::{TraceState, Verdict};
@@ -156,6 +156,33 @@ impl<'l> Claimer<'l> {
         self.room -= u64::from(added);
         won
     }
+
+    /// Fetches `fp`'s slot ahead when the claimer holds the table (it usually does).
+    pub(crate) fn prefetch(&self, fp: u64) {
+        if let Some(g) = &self.guard {
+            g.prefetch(fp);
+        }
+    }
+}
+
+/// A claimer claiming with the order key of the successor being examined, which tells
+/// `won` whether the claim won.
+pub(crate) struct KeyedClaim<'a, 'l, K: Fn() -> u64> {
+    pub claimer: &'a mut Claimer<'l>,
+    pub key: K,
+    pub won: &'a Cell<bool>,
+}
+
+impl<K: Fn() -> u64> Claim for KeyedClaim<'_, '_, K> {
+    fn claim(&mut self, fp: u64) -> bool {
+        let r = self.claimer.claim(fp, (self.key)());
+        self.won.set(r);
+        r
+    }
+
+    fn prefetch(&self, fp: u64) {
+        self.claimer.prefetch(fp);
+    }
 }
 
 impl Drop for Claimer<'_> {
@@ -180,10 +207,10 @@ pub fn expand_level(
         let idx = *idx;
         let next = Cell::new(0u32);
         let won = Cell::new(false);
-        let mut claim = |fp: u64| {
-            let r = c.claim(fp, order_key(idx, next.get()));
-            won.set(r);
-            r
+        let mut claim = KeyedClaim {
+            claimer: c,
+            key: || order_key(idx, next.get()),
+            won: &won,
         };
         let mut sink = |cand: Candidate| {
             let key = order_key(idx, next.get());
@@ -226,10 +253,10 @@ pub fn examine_initial(
         |w: &mut Worker, c: &mut Claimer, pos: usize, st: &Arc<[Value]>, out: &mut ChunkOut| {
             let key = order_key(NO_PARENT, pos as u32);
             let won = Cell::new(false);
-            let mut claim = |fp: u64| {
-                let r = c.claim(fp, key);
-                won.set(r);
-                r
+            let mut claim = KeyedClaim {
+                claimer: c,
+                key: || key,
+                won: &won,
             };
             let cand = w.initial_claiming(st.clone(), Some(&mut claim));
             out.generated += 1;
