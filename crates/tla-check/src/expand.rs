@@ -361,8 +361,10 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             *sh.ev.run.trace.lock().expect("trace") = vec![state.clone()];
         }
         // With constraints to check first, the fingerprint is taken before them and its
-        // seen-set slot fetched while they run. Only without a VIEW: a VIEW may print.
+        // seen-set slot fetched while they run. Not with a VIEW, which may print, nor with
+        // SYMMETRY, whose canonical form costs more than the wait it would hide.
         let early_fp = (sh.model.view.is_none()
+            && sh.symmetry.is_none()
             && !(sh.model.constraints.is_empty() && sh.model.action_constraints.is_empty()))
         .then(|| {
             let fp = self.fingerprint(state);
