@@ -5,6 +5,7 @@ mod assumptions;
 mod behaviour;
 pub mod certify;
 pub mod checkpoint;
+mod chunk_ranges;
 pub mod collision;
 pub mod config;
 pub mod coverage;

@@ -1,11 +1,12 @@
 //! Parallel expansion of one BFS level with no serial merge of every successor. Each worker
-//! takes chunks of the level (in increasing order) and claims its successors' fingerprints
+//! takes chunks of the level (its own range first: `chunk_ranges.rs`) and claims its successors' fingerprints
 //! in the seen-set itself with an order key: (the parent's index, the successor's index), the
 //! order a one-worker search generates them in. The smallest key of a fingerprint is the
 //! one-worker search's first finder, so a worker keeps only the states whose key was the
 //! smallest when it claimed them; after the level the main thread keeps those still the
 //! smallest (`merge::Explored::settle`), which is work per new state, not per successor.
 
+use crate::chunk_ranges::ChunkRanges;
 use crate::expand::{Candidate, Claim, End, Found, Last, Shared, Worker};
 use crate::merge::{stop, Stop, NO_PARENT};
 use crate::pool::on_threads;
@@ -342,8 +343,10 @@ pub(crate) fn keep(
 type Work<'w, T> = dyn Fn(&mut Worker, &mut Claimer, usize, &T, &mut ChunkOut) -> bool + Sync + 'w;
 
 /// Runs `work` on every item of `items` with `rules.workers` threads (the calling thread is
-/// one), taking chunks in increasing order, until an item says the search stops: later
-/// chunks are not started, and a chunk stops at a state past the stop.
+/// one), each taking the chunks of its range in increasing order and then others' from their
+/// back (`chunk_ranges.rs`), until an item says the search stops: chunks past the stop are
+/// not started, and a chunk stops at a state past it. Every chunk before the stop is
+/// expanded, whoever takes it, so the settled level is the one of chunks taken in order.
 fn run<T: Sync>(
     sh: &Shared,
     items: &[T],
@@ -351,16 +354,16 @@ fn run<T: Sync>(
     work: &Work<T>,
 ) -> Vec<Option<ChunkOut>> {
     let chunks = items.len().div_ceil(CHUNK);
-    let next_chunk = AtomicUsize::new(0);
+    let threads = rules.workers.min(chunks.max(1));
+    let ranges = ChunkRanges::new(chunks, threads);
     let stop_pos = AtomicUsize::new(usize::MAX);
-    let worker = || {
+    let worker = |t: usize| {
         let mut w = Worker::new(sh);
         let mut c = Claimer::new(sh.seen);
         let mut done = Vec::new();
-        loop {
-            let k = next_chunk.fetch_add(1, Ordering::Relaxed);
-            if k >= chunks || k * CHUNK > stop_pos.load(Ordering::Acquire) {
-                break;
+        while let Some(k) = ranges.take(t) {
+            if k * CHUNK > stop_pos.load(Ordering::Acquire) {
+                continue;
             }
             let mut out = ChunkOut::default();
             let first = k * CHUNK;
@@ -381,8 +384,7 @@ fn run<T: Sync>(
         done
     };
     let mut outs: Vec<Option<ChunkOut>> = (0..chunks).map(|_| None).collect();
-    let threads = rules.workers.min(chunks.max(1));
-    for done in on_threads(threads, |_| worker()) {
+    for done in on_threads(threads, worker) {
         for (k, out) in done {
             outs[k] = Some(out);
         }
