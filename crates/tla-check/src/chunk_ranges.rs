@@ -3,8 +3,9 @@
 //! empty takes from the back of another's. A level's states are in the order their parents
 //! were expanded, so the first part of a level was mostly built by the worker that owned the
 //! first part of the level before: with ranges, a state is mostly expanded on the core that
-//! built it and whose caches still hold it, where chunks dealt out in turn sent half of them
-//! to the other core (EWD998Small at two workers used about a tenth more CPU so).
+//! built it and whose caches may still hold it, where chunks dealt out in turn sent about
+//! half of them to the other core (docs/PERFORMANCE.md, "Eleventh session": about 5% less
+//! CPU at two workers, within the runs' spread).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -1,10 +1,11 @@
 //! Parallel expansion of one BFS level with no serial merge of every successor. Each worker
-//! takes chunks of the level (its own range first: `chunk_ranges.rs`) and claims its successors' fingerprints
-//! in the seen-set itself with an order key: (the parent's index, the successor's index), the
-//! order a one-worker search generates them in. The smallest key of a fingerprint is the
-//! one-worker search's first finder, so a worker keeps only the states whose key was the
-//! smallest when it claimed them; after the level the main thread keeps those still the
-//! smallest (`merge::Explored::settle`), which is work per new state, not per successor.
+//! takes chunks of the level (its own range first: `chunk_ranges.rs`) and claims its
+//! successors' fingerprints in the seen-set itself with an order key: (the parent's index,
+//! the successor's index), the order a one-worker search generates them in. The smallest key
+//! of a fingerprint is the one-worker search's first finder, so a worker keeps only the
+//! states whose key was the smallest when it claimed them; after the level the main thread
+//! keeps those still the smallest (`merge::Explored::settle`), which is work per new state,
+//! not per successor.
 
 use crate::chunk_ranges::ChunkRanges;
 use crate::expand::{Candidate, Claim, End, Found, Last, Shared, Worker};
