@@ -37,7 +37,7 @@ pub(crate) trait Expansion {
     fn level(
         &self,
         parts: &mut SearchParts,
-        level: &[Queued],
+        level: Vec<Queued>,
         depth: u32,
         n: u64,
     ) -> Result<(), Stop>;
@@ -76,7 +76,7 @@ impl Expansion for OneWorker {
     fn level(
         &self,
         parts: &mut SearchParts,
-        level: &[Queued],
+        level: Vec<Queued>,
         depth: u32,
         n: u64,
     ) -> Result<(), Stop> {
@@ -139,7 +139,7 @@ impl Expansion for Parallel<'_> {
             });
             (states, r)
         };
-        let chunks = workers::examine_initial(sh, &states, self.rules);
+        let chunks = workers::examine_initial(sh, states, self.rules);
         let seen = sh.seen.read().expect("seen-set");
         parts.ex.settle(&seen, chunks, None, 1)?;
         r.map_err(init_error)
@@ -148,7 +148,7 @@ impl Expansion for Parallel<'_> {
     fn level(
         &self,
         parts: &mut SearchParts,
-        level: &[Queued],
+        level: Vec<Queued>,
         depth: u32,
         n: u64,
     ) -> Result<(), Stop> {
@@ -159,14 +159,15 @@ impl Expansion for Parallel<'_> {
                 p.before(sh, ex, depth, first)?;
             }
         }
-        let chunks = match (self.helper, level) {
+        let len = level.len();
+        let chunks = match (self.helper, level.as_slice()) {
             (Some(h), [one]) => vec![Some(crate::split::expand_one(
                 sh, h, one, depth, self.rules,
             ))],
             _ => workers::expand_level(sh, level, depth, self.rules),
         };
         let seen = sh.seen.read().expect("seen-set");
-        let settled = ex.settle(&seen, chunks, Some((n, level.len())), depth + 1);
+        let settled = ex.settle(&seen, chunks, Some((n, len)), depth + 1);
         parts.progress.tick(ex, depth);
         settled
     }

@@ -387,9 +387,10 @@ impl<'s, 'm, 'e, 'a> Search<'s, 'm, 'e, 'a> {
             loop {
                 let segment = segments.next_segment().map_err(storage_stop)?;
                 let Some(segment) = segment else { break };
-                strategy.level(&mut self.parts(), &segment, depth, total - done)?;
+                let len = segment.len() as u64;
+                strategy.level(&mut self.parts(), segment, depth, total - done)?;
                 self.storage()?;
-                done += segment.len() as u64;
+                done += len;
             }
             depth += 1;
         }

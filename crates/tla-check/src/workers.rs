@@ -197,7 +197,7 @@ impl Drop for Claimer<'_> {
 /// The chunks' outcomes in level order; a chunk past a stop is None.
 pub fn expand_level(
     sh: &Shared,
-    level: &[(u32, Arc<[Value]>)],
+    level: Vec<(u32, Arc<[Value]>)>,
     depth: u32,
     rules: LevelRules,
 ) -> Vec<Option<ChunkOut>> {
@@ -248,7 +248,7 @@ pub fn expand_level(
 /// Examines initial states as `expand_level` expands a level.
 pub fn examine_initial(
     sh: &Shared,
-    states: &[Arc<[Value]>],
+    states: Vec<Arc<[Value]>>,
     rules: LevelRules,
 ) -> Vec<Option<ChunkOut>> {
     let work =
@@ -348,13 +348,20 @@ type Work<'w, T> = dyn Fn(&mut Worker, &mut Claimer, usize, &T, &mut ChunkOut) -
 /// back (`chunk_ranges.rs`), until an item says the search stops: chunks past the stop are
 /// not started, and a chunk stops at a state past it. Every chunk before the stop is
 /// expanded, whoever takes it, so the settled level is the one of chunks taken in order.
-fn run<T: Sync>(
+fn run<T: Send + Sync>(
     sh: &Shared,
-    items: &[T],
+    items: Vec<T>,
     rules: LevelRules,
     work: &Work<T>,
 ) -> Vec<Option<ChunkOut>> {
     let chunks = items.len().div_ceil(CHUNK);
+    // Each chunk's items are dropped by the thread that worked on them, most often the one
+    // that made them: a state freed by another thread is a remote free, and its values'
+    // counts written from the other core.
+    let mut items = items.into_iter();
+    let parts: Vec<Mutex<Vec<T>>> = (0..chunks)
+        .map(|_| Mutex::new(items.by_ref().take(CHUNK).collect()))
+        .collect();
     let threads = rules.workers.min(chunks.max(1));
     let ranges = ChunkRanges::new(chunks, threads);
     let stop_pos = AtomicUsize::new(usize::MAX);
@@ -368,8 +375,8 @@ fn run<T: Sync>(
             }
             let mut out = ChunkOut::default();
             let first = k * CHUNK;
-            let part = &items[first..(first + CHUNK).min(items.len())];
-            for (pos, item) in (first..).zip(part) {
+            let part = std::mem::take(&mut *parts[k].lock().expect("one worker a chunk"));
+            for (pos, item) in (first..).zip(&part) {
                 if pos > stop_pos.load(Ordering::Acquire) {
                     break;
                 }
@@ -378,6 +385,7 @@ fn run<T: Sync>(
                     break;
                 }
             }
+            drop(part);
             done.push((k, out));
             // A worker waiting to grow the table gets it between chunks at the latest.
             c.release();
