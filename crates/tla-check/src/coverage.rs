@@ -134,7 +134,12 @@ impl Counter {
         }
         if queued {
             for (seen, v) in self.values.iter_mut().zip(&self.var_ids) {
-                if let Some(fp) = c.state.get(v.index()).and_then(|x| x.fingerprint().ok()) {
+                if let Some(fp) = c
+                    .state
+                    .as_ref()
+                    .and_then(|s| s.get(v.index()))
+                    .and_then(|x| x.fingerprint().ok())
+                {
                     seen.insert(fp);
                 }
             }

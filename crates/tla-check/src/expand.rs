@@ -55,7 +55,9 @@ pub enum Found {
 
 /// One generated state, in generation order.
 pub struct Candidate {
-    pub state: Arc<[Value]>,
+    /// None only for a successor seen before whose values nobody asked for
+    /// (`Shared::every_successor` false), which is then never built.
+    pub state: Option<Arc<[Value]>>,
     pub action: Option<DefId>,
     pub found: Found,
     /// A violated action property of the transition (checked on every transition).
@@ -91,6 +93,26 @@ pub struct Shared<'m, 'e, 'a> {
     /// -coverage: successors are generated with TLC's actions kept; every action entered
     /// (also one that never made a state) is listed here.
     pub coverage: Option<crate::coverage::Entered>,
+    /// Somebody reads every successor's values (a liveness graph, -dump, -coverage): a
+    /// successor seen before is built all the same.
+    pub every_successor: bool,
+}
+
+impl Shared<'_, '_, '_> {
+    /// A successor can be fingerprinted, and found seen, before its values are gathered
+    /// into a state: nothing reads them first (constraints, a VIEW, SYMMETRY, Trace) nor
+    /// after (`every_successor`).
+    fn builds_unseen_only(&self) -> bool {
+        let m = self.model;
+        !self.every_successor
+            && self.coverage.is_none()
+            && self.symmetry.is_none()
+            && m.view.is_none()
+            && m.constraints.is_empty()
+            && m.action_constraints.is_empty()
+            && m.possible.is_empty()
+            && !m.reads_trace
+    }
 }
 
 /// A worker's fingerprinter and kept conjunct answers outlive it: a level's workers start
@@ -202,18 +224,16 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         let mut halted = false;
         RunInfo::set_thread_level(Some(depth as i64));
         let labeller = self.labeller.take();
+        let lazy = sh.builds_unseen_only() && path.is_none();
         let mut emit = |st: &[Option<Value>], action: Option<DefId>| {
             count += 1;
             let action = action.or(sh.model.next_def);
             let step = (&cur[..], st);
-            let mut c = self.successor(
-                step,
-                complete(st),
-                action,
-                depth,
-                path,
-                claim.as_deref_mut(),
-            );
+            let mut c = if lazy {
+                self.successor_if_unseen(step, action, depth, claim.as_deref_mut())
+            } else {
+                self.successor(step, action, depth, path, claim.as_deref_mut())
+            };
             c.leaf = labeller.as_ref().and_then(|(l, _)| l.leaf());
             let go_on = !matches!(c.found, Found::Stop(..)) && c.transition_bad.is_none();
             if !sink(c) || !go_on {
@@ -276,14 +296,11 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         claim: &mut (dyn Claim + '_),
     ) -> Candidate {
         RunInfo::set_thread_level(Some(depth as i64));
-        self.successor(
-            (cur, slots),
-            complete(slots),
-            *action,
-            depth,
-            None,
-            Some(claim),
-        )
+        if self.sh.builds_unseen_only() {
+            self.successor_if_unseen((cur, slots), *action, depth, Some(claim))
+        } else {
+            self.successor((cur, slots), *action, depth, None, Some(claim))
+        }
     }
 
     /// Examines an initial state (the checks see level 1).
@@ -300,7 +317,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         RunInfo::set_thread_level(Some(1));
         let found = self.examine(&state, None, None, None, claim);
         Candidate {
-            state,
+            state: Some(state),
             action: None,
             found,
             transition_bad: None,
@@ -314,12 +331,12 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     fn successor(
         &mut self,
         step: Transition,
-        next: Arc<[Value]>,
         action: Option<DefId>,
         depth: u32,
         path: Option<&[Arc<[Value]>]>,
         claim: Option<&mut (dyn Claim + '_)>,
     ) -> Candidate {
+        let next = complete(step.1);
         // The successor's checks see its own level; the transition's, the current state's.
         RunInfo::set_thread_level(Some(depth as i64 + 1));
         let found = self.examine(&next, Some(step), action, path, claim);
@@ -331,12 +348,67 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             }
         }
         Candidate {
-            state: next,
+            state: Some(next),
             action,
             found,
             transition_bad,
             leaf: None,
             constraints: self.constraints,
+        }
+    }
+
+    /// `successor` where `builds_unseen_only` holds: the successor is fingerprinted from
+    /// its slots, and its values are gathered into a state only when it is new, or its
+    /// fingerprint or a transition check failed (three in four successors of the large
+    /// models are seen before; building them took an allocation and a count update of every
+    /// value, shared with the parent and contended between workers).
+    fn successor_if_unseen(
+        &mut self,
+        step: Transition,
+        action: Option<DefId>,
+        depth: u32,
+        claim: Option<&mut (dyn Claim + '_)>,
+    ) -> Candidate {
+        let slots = step.1;
+        RunInfo::set_thread_level(Some(depth as i64 + 1));
+        let values = slots.iter().map(|v| v.as_ref().expect(ASSIGNED));
+        let (state, found) = match self.fp.fingerprint_state(values) {
+            Err(e) => (
+                Some(complete(slots)),
+                Found::Stop(Verdict::Error(e.into()), Last::State(None)),
+            ),
+            Ok(fp) => {
+                let seen = match claim {
+                    Some(claim) => !claim.claim(fp),
+                    None => self.sh.seen.read().expect("seen-set").contains(fp),
+                };
+                if seen {
+                    (None, Found::InModel { fp, bad: None })
+                } else {
+                    let next = complete(slots);
+                    let bad = self.invariants(&next, false).err();
+                    (Some(next), Found::InModel { fp, bad })
+                }
+            }
+        };
+        RunInfo::set_thread_level(Some(depth as i64));
+        let mut transition_bad = None;
+        if !matches!(found, Found::Stop(..)) {
+            if let Err(v) = self.transition_checks(step, &self.sh.model.action_properties, true) {
+                transition_bad = Some(v);
+            }
+        }
+        let state = match (state, &transition_bad) {
+            (None, Some(_)) => Some(complete(slots)),
+            (state, _) => state,
+        };
+        Candidate {
+            state,
+            action,
+            found,
+            transition_bad,
+            leaf: None,
+            constraints: (0, false),
         }
     }
 
@@ -578,8 +650,13 @@ impl Drop for Worker<'_, '_, '_, '_> {
     }
 }
 
+const ASSIGNED: &str = "every variable is assigned";
+
 pub fn complete(st: &[Option<Value>]) -> Arc<[Value]> {
-    st.iter()
-        .map(|v| v.clone().expect("every variable is assigned"))
-        .collect()
+    st.iter().map(|v| v.clone().expect(ASSIGNED)).collect()
+}
+
+/// The values of a candidate the search keeps or shows (see `Candidate::state`).
+pub fn built(state: Option<Arc<[Value]>>) -> Arc<[Value]> {
+    state.expect("a kept or shown successor is built")
 }

@@ -2,7 +2,7 @@
 //! one-worker search generates them, deciding which are new (the seen-set), recording their
 //! parent links, counting as TLC counts, and saying exactly where the search stops.
 
-use crate::expand::{Candidate, End, Found, Last};
+use crate::expand::{built, Candidate, End, Found, Last};
 use crate::frontier::Frontier;
 use crate::parents::ParentRecords;
 use crate::result::{TraceState, Verdict};
@@ -143,7 +143,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                 let last = match last {
                     Last::Nothing => None,
                     Last::State(action) => Some(TraceState {
-                        values: c.state,
+                        values: built(c.state),
                         action,
                     }),
                 };
@@ -154,7 +154,13 @@ impl<'e, 'a> Explored<'e, 'a> {
                 let new = self.insert(seen, fp);
                 if let Some(o) = &mut self.observer {
                     let from = parent_at.map(|p| record(&self.records, p).0);
-                    o.transition(from, fp, c.action, new, &c.state);
+                    o.transition(
+                        from,
+                        fp,
+                        c.action,
+                        new,
+                        (c.state.as_ref()).expect("an observed successor is built"),
+                    );
                 }
                 if new {
                     let idx = self.records.len() as u32;
@@ -163,7 +169,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                         self.outdegree.child_of(parent);
                     }
                     if let Some(w) = &mut self.whole {
-                        w.push((c.state.clone(), c.action));
+                        w.push((built(c.state.clone()), c.action));
                     }
                     if parent == NO_PARENT {
                         self.initial_states += 1;
@@ -190,14 +196,14 @@ impl<'e, 'a> Explored<'e, 'a> {
                     let stops_here = (c.transition_bad.as_ref())
                         .is_some_and(|v| !self.keep_going(&stop(v.clone(), None, None)));
                     if !stops_here {
-                        self.next.push(idx, c.state.clone());
+                        self.next.push(idx, built(c.state.clone()));
                     }
                 }
             }
         }
         if let Some(v) = c.transition_bad {
             let last = TraceState {
-                values: c.state,
+                values: built(c.state),
                 action: c.action,
             };
             let st = stop(v, parent_at, Some(last));

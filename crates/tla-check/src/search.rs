@@ -73,6 +73,7 @@ pub fn run<'o>(
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
         coverage: settings.coverage.is_some().then(Default::default),
+        every_successor: observer.is_some() || !model.temporal_properties.is_empty(),
     };
     // With temporal properties, the behaviour graph and its states are recorded for liveness.
     let live = (!model.temporal_properties.is_empty()).then(|| {

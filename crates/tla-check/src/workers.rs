@@ -8,7 +8,7 @@
 //! not per successor.
 
 use crate::chunk_ranges::ChunkRanges;
-use crate::expand::{Candidate, Claim, End, Found, Last, Shared, Worker};
+use crate::expand::{built, Candidate, Claim, End, Found, Last, Shared, Worker};
 use crate::merge::{stop, Stop, NO_PARENT};
 use crate::pool::on_threads;
 use crate::result::{TraceState, Verdict};
@@ -292,7 +292,7 @@ pub(crate) fn keep(
             let last = match last {
                 Last::Nothing => None,
                 Last::State(action) => Some(TraceState {
-                    values: cand.state,
+                    values: built(cand.state),
                     action,
                 }),
             };
@@ -305,7 +305,7 @@ pub(crate) fn keep(
                     key,
                     fp,
                     action: cand.action,
-                    state: cand.state.clone(),
+                    state: built(cand.state.clone()),
                 });
             }
             if claimed {
@@ -313,7 +313,7 @@ pub(crate) fn keep(
                     key,
                     fp,
                     action: cand.action,
-                    state: cand.state.clone(),
+                    state: built(cand.state.clone()),
                 });
                 if let Some(verdict) = bad {
                     out.stops.push(ChunkStop {
@@ -332,7 +332,7 @@ pub(crate) fn keep(
     match cand.transition_bad {
         Some(v) => {
             let last = TraceState {
-                values: cand.state,
+                values: built(cand.state),
                 action: cand.action,
             };
             certain(out, stop(v, parent, Some(last)))
