@@ -37,17 +37,18 @@ impl LiveRecorder {
         to: u64,
         action: Option<DefId>,
         new: bool,
-        state: &Arc<[Value]>,
+        state: Option<&Arc<[Value]>>,
     ) {
         let from = from.map(|f| self.index[&f]);
+        let built = || state.expect("the recorder reads this state").clone();
         if new {
             let idx = self.states.len() as u32;
             self.index.insert(to, idx);
-            self.states.push(state.clone());
+            self.states.push(built());
             self.graph.record(from, idx, action, None);
         } else {
             let idx = self.index[&to];
-            let actual = self.view.then(|| state.clone());
+            let actual = self.view.then(built);
             self.graph.record(from, idx, action, actual);
         }
     }
@@ -66,12 +67,18 @@ impl TransitionObserver for Tee<'_> {
         to: u64,
         action: Option<DefId>,
         new: bool,
-        state: &Arc<[Value]>,
+        state: Option<&Arc<[Value]>>,
     ) {
         (self.live.lock().expect("liveness recorder")).transition(from, to, action, new, state);
         if let Some(o) = &mut self.other {
             o.transition(from, to, action, new, state);
         }
+    }
+
+    /// A step to a seen node keeps its real target only with a VIEW or a SYMMETRY.
+    fn reads_seen_states(&self) -> bool {
+        self.live.lock().expect("liveness recorder").view
+            || self.other.as_ref().is_some_and(|o| o.reads_seen_states())
     }
 }
 

@@ -287,7 +287,7 @@ impl Dfid<'_, '_, '_, '_> {
                     .map_err(|e| (Verdict::Error(e), one()))?;
                 new = self.seen.set(fp, 0).is_none();
                 if let (true, Some(o)) = (new, self.observer.as_mut()) {
-                    o.transition(None, fp, None, true, &st);
+                    o.transition(None, fp, None, true, Some(&st));
                 }
                 if new {
                     kept.push(Node {
@@ -435,7 +435,7 @@ impl Dfid<'_, '_, '_, '_> {
                 let old = self.seen.set(fp, 0);
                 new = old.is_none();
                 if let Some(o) = self.observer.as_mut() {
-                    o.transition(Some(node.fp), fp, *action, new, succ);
+                    o.transition(Some(node.fp), fp, *action, new, Some(succ));
                 }
                 all_done &= old.is_some_and(|s| s & DONE == DONE);
                 all_non_leaf &= !self.seen.is_leaf(old);

@@ -28,6 +28,8 @@ pub type Generated = (Vec<Option<Value>>, Option<DefId>);
 pub trait Claim {
     /// Claims `fp`: true when it is new to the claimer.
     fn claim(&mut self, fp: u64) -> bool;
+    /// Whether `fp` was met before (claimed by anyone, or of an earlier level).
+    fn known(&mut self, fp: u64) -> bool;
     /// `fp` is about to be claimed: its slot of the seen-set may be fetched ahead.
     fn prefetch(&self, fp: u64);
 }
@@ -96,20 +98,22 @@ pub struct Shared<'m, 'e, 'a> {
     /// Somebody reads every successor's values (a liveness graph, -dump, -coverage): a
     /// successor seen before is built all the same.
     pub every_successor: bool,
+    /// The state constraints are deterministic functions of the state (no TLCGet, no random
+    /// choice): a state met before holds them again.
+    pub constraints_read_the_state_only: bool,
 }
 
 impl Shared<'_, '_, '_> {
     /// A successor can be fingerprinted, and found seen, before its values are gathered
-    /// into a state: nothing reads them first (constraints, a VIEW, SYMMETRY, Trace) nor
-    /// after (`every_successor`).
+    /// into a state: nothing reads them first but state constraints a seen state holds (not
+    /// a VIEW, SYMMETRY, Trace) nor after (`every_successor`).
     fn builds_unseen_only(&self) -> bool {
         let m = self.model;
         !self.every_successor
             && self.coverage.is_none()
             && self.symmetry.is_none()
             && m.view.is_none()
-            && m.constraints.is_empty()
-            && m.action_constraints.is_empty()
+            && self.constraints_read_the_state_only
             && m.possible.is_empty()
             && !m.reads_trace
     }
@@ -232,7 +236,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             let mut c = if lazy {
                 self.successor_if_unseen(step, action, depth, claim.as_deref_mut())
             } else {
-                self.successor(step, action, depth, path, claim.as_deref_mut())
+                self.successor(step, action, depth, path, claim.as_deref_mut(), None)
             };
             c.leaf = labeller.as_ref().and_then(|(l, _)| l.leaf());
             let go_on = !matches!(c.found, Found::Stop(..)) && c.transition_bad.is_none();
@@ -299,7 +303,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         if self.sh.builds_unseen_only() {
             self.successor_if_unseen((cur, slots), *action, depth, Some(claim))
         } else {
-            self.successor((cur, slots), *action, depth, None, Some(claim))
+            self.successor((cur, slots), *action, depth, None, Some(claim), None)
         }
     }
 
@@ -315,7 +319,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         claim: Option<&mut (dyn Claim + '_)>,
     ) -> Candidate {
         RunInfo::set_thread_level(Some(1));
-        let found = self.examine(&state, None, None, None, claim);
+        let found = self.examine(&state, None, None, None, claim, None);
         Candidate {
             state: Some(state),
             action: None,
@@ -335,11 +339,12 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         depth: u32,
         path: Option<&[Arc<[Value]>]>,
         claim: Option<&mut (dyn Claim + '_)>,
+        fp: Option<u64>,
     ) -> Candidate {
         let next = complete(step.1);
         // The successor's checks see its own level; the transition's, the current state's.
         RunInfo::set_thread_level(Some(depth as i64 + 1));
-        let found = self.examine(&next, Some(step), action, path, claim);
+        let found = self.examine(&next, Some(step), action, path, claim, fp);
         RunInfo::set_thread_level(Some(depth as i64));
         let mut transition_bad = None;
         if !matches!(found, Found::Stop(..)) {
@@ -359,38 +364,74 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
 
     /// `successor` where `builds_unseen_only` holds: the successor is fingerprinted from
     /// its slots, and its values are gathered into a state only when it is new, or its
-    /// fingerprint or a transition check failed (three in four successors of the large
-    /// models are seen before; building them took an allocation and a count update of every
-    /// value, shared with the parent and contended between workers).
+    /// fingerprint or a check failed (three in four successors of the large models are seen
+    /// before; building them took an allocation and a count update of every value, shared
+    /// with the parent and contended between workers).
     fn successor_if_unseen(
         &mut self,
         step: Transition,
         action: Option<DefId>,
         depth: u32,
-        claim: Option<&mut (dyn Claim + '_)>,
+        mut claim: Option<&mut (dyn Claim + '_)>,
     ) -> Candidate {
-        let slots = step.1;
+        let (sh, slots) = (self.sh, step.1);
         RunInfo::set_thread_level(Some(depth as i64 + 1));
         let values = slots.iter().map(|v| v.as_ref().expect(ASSIGNED));
-        let (state, found) = match self.fp.fingerprint_state(values) {
-            Err(e) => (
-                Some(complete(slots)),
-                Found::Stop(Verdict::Error(e.into()), Last::State(None)),
-            ),
-            Ok(fp) => {
-                let seen = match claim {
-                    Some(claim) => !claim.claim(fp),
-                    None => self.sh.seen.read().expect("seen-set").contains(fp),
-                };
-                if seen {
-                    (None, Found::InModel { fp, bad: None })
-                } else {
-                    let next = complete(slots);
-                    let bad = self.invariants(&next, false).err();
-                    (Some(next), Found::InModel { fp, bad })
-                }
+        let fp = match self.fp.fingerprint_state(values) {
+            Ok(fp) => fp,
+            Err(e) => {
+                let found = Found::Stop(Verdict::Error(e.into()), Last::State(None));
+                return self.candidate(step, Some(complete(slots)), action, depth, found);
             }
         };
+        let m = sh.model;
+        let mut known = None;
+        if !(m.constraints.is_empty() && m.action_constraints.is_empty()) {
+            let met = match claim.as_deref_mut() {
+                Some(c) => c.known(fp),
+                None => sh.seen.read().expect("seen-set").contains(fp),
+            };
+            known = Some(met);
+            // A state the search has not met goes through the constraints as TLC's order
+            // has it. One it has met held its state constraints then (they read nothing but
+            // the state), so only the step's action constraints are left to check.
+            if !met {
+                return self.successor(step, action, depth, None, claim, Some(fp));
+            }
+            if !m.action_constraints.is_empty() {
+                RunInfo::set_thread_level(Some(depth as i64));
+                let r = self.transition_checks(step, &m.action_constraints, false);
+                RunInfo::set_thread_level(Some(depth as i64 + 1));
+                if r.is_err() {
+                    return self.successor(step, action, depth, None, claim, Some(fp));
+                }
+            }
+        }
+        let seen = match (claim, known) {
+            (Some(claim), _) => !claim.claim(fp),
+            (None, Some(met)) => met,
+            (None, None) => sh.seen.read().expect("seen-set").contains(fp),
+        };
+        let (state, bad) = if seen {
+            (None, None)
+        } else {
+            let next = complete(slots);
+            let bad = self.invariants(&next, false).err();
+            (Some(next), bad)
+        };
+        self.candidate(step, state, action, depth, Found::InModel { fp, bad })
+    }
+
+    /// The candidate `successor_if_unseen` found, with the step's action properties checked;
+    /// a step that breaks one is shown, so its target is built.
+    fn candidate(
+        &mut self,
+        step: Transition,
+        state: Option<Arc<[Value]>>,
+        action: Option<DefId>,
+        depth: u32,
+        found: Found,
+    ) -> Candidate {
         RunInfo::set_thread_level(Some(depth as i64));
         let mut transition_bad = None;
         if !matches!(found, Found::Stop(..)) {
@@ -399,7 +440,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             }
         }
         let state = match (state, &transition_bad) {
-            (None, Some(_)) => Some(complete(slots)),
+            (None, Some(_)) => Some(complete(step.1)),
             (state, _) => state,
         };
         Candidate {
@@ -414,7 +455,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
 
     /// TLC's order: the state constraints, then (for a successor of `cur`) the action
     /// constraints; a state outside them is only checked against the invariants; a state
-    /// not seen yet is fingerprinted and checked.
+    /// not seen yet is fingerprinted (unless its fingerprint `fp` is known) and checked.
     fn examine(
         &mut self,
         state: &Arc<[Value]>,
@@ -422,6 +463,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         action: Option<DefId>,
         path: Option<&[Arc<[Value]>]>,
         claim: Option<&mut (dyn Claim + '_)>,
+        fp: Option<u64>,
     ) -> Found {
         let sh = self.sh;
         // TLCExt!Trace ends at this state, in the constraints as in the invariants.
@@ -435,18 +477,20 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         // With constraints to check first, the fingerprint is taken before them and its
         // seen-set slot fetched while they run. Not with a VIEW, which may print, nor with
         // SYMMETRY, whose canonical form costs more than the wait it would hide.
-        let early_fp = (sh.model.view.is_none()
-            && sh.symmetry.is_none()
-            && !(sh.model.constraints.is_empty() && sh.model.action_constraints.is_empty()))
-        .then(|| {
-            let fp = self.fingerprint(state);
-            if let Ok(fp) = fp {
-                match &claim {
-                    Some(c) => c.prefetch(fp),
-                    None => sh.seen.read().expect("seen-set").prefetch(fp),
+        let early_fp = fp.map(Ok).or_else(|| {
+            (sh.model.view.is_none()
+                && sh.symmetry.is_none()
+                && !(sh.model.constraints.is_empty() && sh.model.action_constraints.is_empty()))
+            .then(|| {
+                let fp = self.fingerprint(state);
+                if let Ok(fp) = fp {
+                    match &claim {
+                        Some(c) => c.prefetch(fp),
+                        None => sh.seen.read().expect("seen-set").prefetch(fp),
+                    }
                 }
-            }
-            fp
+                fp
+            })
         });
         let mut in_model = true;
         self.constraints = (0, false);

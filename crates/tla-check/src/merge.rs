@@ -22,8 +22,9 @@ type WholeState = (Arc<[Value]>, Option<DefId>);
 
 /// Sees every transition the search keeps, in a one-worker search's order: an initial state
 /// (`from` = None) or a step from a kept state to an in-model state, new or seen before, with
-/// the state as generated (`state`). States are named by fingerprint. The seam for a
-/// behaviour graph (liveness).
+/// the state as generated (`state`: for a state seen before, only when the observer
+/// `reads_seen_states`). States are named by fingerprint. The seam for a behaviour graph
+/// (liveness).
 pub trait TransitionObserver: Send {
     fn transition(
         &mut self,
@@ -31,8 +32,12 @@ pub trait TransitionObserver: Send {
         to: u64,
         action: Option<DefId>,
         new: bool,
-        state: &Arc<[Value]>,
+        state: Option<&Arc<[Value]>>,
     );
+
+    /// Whether `transition` reads the state of a step to a state seen before (the search
+    /// otherwise never builds it).
+    fn reads_seen_states(&self) -> bool;
 }
 
 /// Why the search stopped: the verdict, the last explored (or new) state's index, and a final
@@ -154,13 +159,7 @@ impl<'e, 'a> Explored<'e, 'a> {
                 let new = self.insert(seen, fp);
                 if let Some(o) = &mut self.observer {
                     let from = parent_at.map(|p| record(&self.records, p).0);
-                    o.transition(
-                        from,
-                        fp,
-                        c.action,
-                        new,
-                        (c.state.as_ref()).expect("an observed successor is built"),
-                    );
+                    o.transition(from, fp, c.action, new, c.state.as_ref());
                 }
                 if new {
                     let idx = self.records.len() as u32;
@@ -341,10 +340,10 @@ impl<'e, 'a> Explored<'e, 'a> {
                 // The transitions to states seen before this one, then its own.
                 while let Some(st) = steps.next_if(|st| st.key < x.key) {
                     let from = self.parent_fp(key_parent(st.key));
-                    o.transition(from, st.fp, st.action, false, &st.state);
+                    o.transition(from, st.fp, st.action, false, st.state.as_ref());
                 }
                 steps.next_if(|st| st.key == x.key);
-                o.transition(self.parent_fp(parent), x.fp, x.action, true, &x.state);
+                o.transition(self.parent_fp(parent), x.fp, x.action, true, Some(&x.state));
             }
             let idx = self.records.len() as u32;
             self.records.push(x.fp, parent);
@@ -361,7 +360,7 @@ impl<'e, 'a> Explored<'e, 'a> {
         if let Some(o) = &mut observer {
             for st in steps {
                 let from = self.parent_fp(key_parent(st.key));
-                o.transition(from, st.fp, st.action, false, &st.state);
+                o.transition(from, st.fp, st.action, false, st.state.as_ref());
             }
         }
         self.observer = observer;

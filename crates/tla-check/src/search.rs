@@ -65,6 +65,18 @@ pub fn run<'o>(
     } else {
         FingerprintSet::default()
     });
+    // With temporal properties, the behaviour graph and its states are recorded for liveness.
+    let live = (!model.temporal_properties.is_empty()).then(|| {
+        let view = model.view.is_some() || model.symmetry.is_some();
+        Arc::new(Mutex::new(LiveRecorder::new(view)))
+    });
+    let observer = match &live {
+        Some(l) => Some(Box::new(Tee {
+            live: l.clone(),
+            other: observer,
+        }) as Box<dyn TransitionObserver>),
+        None => observer,
+    };
     let sh = Shared {
         ev,
         model,
@@ -73,22 +85,12 @@ pub fn run<'o>(
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
         coverage: settings.coverage.is_some().then(Default::default),
-        every_successor: observer.is_some() || !model.temporal_properties.is_empty(),
+        every_successor: observer.as_ref().is_some_and(|o| o.reads_seen_states()),
+        constraints_read_the_state_only: (model.constraints.iter())
+            .all(|c| ev.effect_free_on_step(&c.expr)),
     };
-    // With temporal properties, the behaviour graph and its states are recorded for liveness.
-    let live = (!model.temporal_properties.is_empty()).then(|| {
-        let view = model.view.is_some() || model.symmetry.is_some();
-        Arc::new(Mutex::new(LiveRecorder::new(view)))
-    });
     let coverage = (sh.coverage.as_ref())
         .map(|entered| crate::coverage::Counter::new(ev.spec, model, entered.clone()));
-    let observer = match &live {
-        Some(l) => Some(Box::new(Tee {
-            live: l.clone(),
-            other: observer,
-        }) as Box<dyn TransitionObserver>),
-        None => observer,
-    };
     let ex = Explored::new(ev, settings, model.reads_trace, observer, coverage);
     let rules = workers::LevelRules {
         workers,

@@ -216,14 +216,16 @@ impl TransitionObserver for StateDump<'_> {
         to: u64,
         action: Option<DefId>,
         new: bool,
-        state: &Arc<[Value]>,
+        state: Option<&Arc<[Value]>>,
     ) {
+        // A state is printed only when new (`reads_seen_states` is false).
+        let state = state.filter(|_| new);
         if new {
             let level = from.map_or(1, |f| self.levels.get(&f).copied().unwrap_or(1) + 1);
             self.levels.insert(to, level);
         }
         let Some(dot) = self.plan.dot.clone() else {
-            if new {
+            if let Some(state) = state {
                 self.numbered += 1;
                 let printed = self.printed(state);
                 let _ = write!(self.text, "State {}:\n{printed}\n", self.numbered);
@@ -231,7 +233,7 @@ impl TransitionObserver for StateDump<'_> {
             return;
         };
         let Some(from) = from else {
-            if new {
+            if let Some(state) = state {
                 let label = self.dot_text(state);
                 let _ = writeln!(
                     self.text,
@@ -260,7 +262,7 @@ impl TransitionObserver for StateDump<'_> {
             );
         }
         self.text.push_str(";\n");
-        if new {
+        if let Some(state) = state {
             let text = self.dot_text(state);
             let _ = writeln!(
                 self.text,
@@ -269,6 +271,10 @@ impl TransitionObserver for StateDump<'_> {
             );
         }
         self.rank(from);
+    }
+
+    fn reads_seen_states(&self) -> bool {
+        false
     }
 }
 
@@ -282,10 +288,14 @@ impl TransitionObserver for SharedDump<'_> {
         to: u64,
         action: Option<DefId>,
         new: bool,
-        state: &Arc<[Value]>,
+        state: Option<&Arc<[Value]>>,
     ) {
         if let Ok(mut d) = self.0.lock() {
             d.transition(from, to, action, new, state);
         }
+    }
+
+    fn reads_seen_states(&self) -> bool {
+        false
     }
 }

@@ -56,7 +56,8 @@ pub struct Step {
     pub key: u64,
     pub fp: u64,
     pub action: Option<DefId>,
-    pub state: Arc<[Value]>,
+    /// None for a state seen before the observer does not read (`reads_seen_states`).
+    pub state: Option<Arc<[Value]>>,
 }
 
 /// Where a one-worker search may stop.
@@ -159,6 +160,14 @@ impl<'l> Claimer<'l> {
         won
     }
 
+    /// Whether `fp` is in the seen-set (claimed this level or added before).
+    pub(crate) fn known(&mut self, fp: u64) -> bool {
+        let lock = self.lock;
+        (self.guard)
+            .get_or_insert_with(|| lock.read().expect("seen-set"))
+            .contains(fp)
+    }
+
     /// Fetches `fp`'s slot ahead when the claimer holds the table (it usually does).
     pub(crate) fn prefetch(&self, fp: u64) {
         if let Some(g) = &self.guard {
@@ -184,6 +193,10 @@ impl<K: Fn() -> u64> Claim for KeyedClaim<'_, '_, K> {
 
     fn prefetch(&self, fp: u64) {
         self.claimer.prefetch(fp);
+    }
+
+    fn known(&mut self, fp: u64) -> bool {
+        self.claimer.known(fp)
     }
 }
 
@@ -305,7 +318,7 @@ pub(crate) fn keep(
                     key,
                     fp,
                     action: cand.action,
-                    state: built(cand.state.clone()),
+                    state: cand.state.clone(),
                 });
             }
             if claimed {
