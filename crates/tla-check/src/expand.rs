@@ -101,18 +101,25 @@ pub struct Shared<'m, 'e, 'a> {
     /// The state constraints are deterministic functions of the state (no TLCGet, no random
     /// choice): a state met before holds them again.
     pub constraints_read_the_state_only: bool,
+    /// The VIEW, if any, is a deterministic function of the state without effects: it may
+    /// be evaluated on a successor before the successor is built.
+    pub view_reads_the_state_only: bool,
 }
 
 impl Shared<'_, '_, '_> {
     /// A successor can be fingerprinted, and found seen, before its values are gathered
-    /// into a state: nothing reads them first but state constraints a seen state holds (not
-    /// a VIEW, SYMMETRY, Trace) nor after (`every_successor`).
+    /// into a state: nothing reads them first but state constraints a seen state holds, a
+    /// VIEW without effects and SYMMETRY (not Trace) nor after (`every_successor`).
     fn builds_unseen_only(&self) -> bool {
         let m = self.model;
+        // Under a VIEW or SYMMETRY, a state seen before may be another one of the same
+        // fingerprint, whose state constraints say nothing of this one's.
+        let one_state_one_fp = m.view.is_none() && self.symmetry.is_none();
+        let view_ok =
+            self.view_reads_the_state_only && (one_state_one_fp || m.constraints.is_empty());
         !self.every_successor
             && self.coverage.is_none()
-            && self.symmetry.is_none()
-            && m.view.is_none()
+            && view_ok
             && self.constraints_read_the_state_only
             && m.possible.is_empty()
             && !m.reads_trace
@@ -376,13 +383,9 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     ) -> Candidate {
         let (sh, slots) = (self.sh, step.1);
         RunInfo::set_thread_level(Some(depth as i64 + 1));
-        let values = slots.iter().map(|v| v.as_ref().expect(ASSIGNED));
-        let fp = match self.fp.fingerprint_state(values) {
-            Ok(fp) => fp,
-            Err(e) => {
-                let found = Found::Stop(Verdict::Error(e.into()), Last::State(None));
-                return self.candidate(step, Some(complete(slots)), action, depth, found);
-            }
+        let Ok(fp) = self.fingerprint_slots(step) else {
+            // Examined as a built state, for the error TLC reports.
+            return self.successor(step, action, depth, None, claim, None);
         };
         let m = sh.model;
         let mut known = None;
@@ -574,6 +577,27 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             self.invariants(state, step.is_none()).err()
         };
         Found::InModel { fp, bad }
+    }
+
+    /// `fingerprint` of a successor not built yet: a VIEW is evaluated primed, on the
+    /// step's next state.
+    fn fingerprint_slots(&mut self, (cur, next): Transition) -> Result<u64, EvalError> {
+        let sym = self.sh.symmetry;
+        let Some(view) = &self.sh.model.view else {
+            return crate::symmetry::fingerprint(sym, &mut self.fp, next).map_err(EvalError::from);
+        };
+        let sv = StateView {
+            cur,
+            next,
+            primed: true,
+            init: false,
+        };
+        let v = self.sh.ev.eval(view, &mut self.env, &sv)?;
+        match sym {
+            None => self.fp.fingerprint_view(&v),
+            Some(_) => crate::symmetry::fingerprint(sym, &mut self.fp, &[v]),
+        }
+        .map_err(EvalError::from)
     }
 
     /// The state's fingerprint, or its VIEW's: the one function that says which states the

@@ -88,6 +88,7 @@ pub fn run<'o>(
         every_successor: observer.as_ref().is_some_and(|o| o.reads_seen_states()),
         constraints_read_the_state_only: (model.constraints.iter())
             .all(|c| ev.effect_free_on_step(&c.expr)),
+        view_reads_the_state_only: (model.view.as_ref()).is_none_or(|v| ev.effect_free_on_step(v)),
     };
     let coverage = (sh.coverage.as_ref())
         .map(|entered| crate::coverage::Counter::new(ev.spec, model, entered.clone()));

@@ -32,7 +32,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::Arc;
 use tla_eval::value::{
-    Domain, Fingerprinter, FuncValue, ModelValue, PermGroup, PermHasher, SetValue, VResult,
+    Domain, Fingerprinter, FuncValue, ModelValue, PermGroup, PermHasher, SetValue, Slot, VResult,
 };
 use tla_eval::{Env, EvalError, Evaluator, StateView, Value};
 
@@ -188,13 +188,13 @@ pub fn bind(ev: &Evaluator, model: &Model) -> Result<Option<Symmetry>, EvalError
 /// symmetry: the smallest hash of the state's images under the group, identity included.
 /// Being a function of the orbit, it splits states exactly as TLC's smallest image does
 /// (see the module comment), without building or sorting any image.
-pub fn fingerprint(
+pub fn fingerprint<S: Slot>(
     sym: Option<&Symmetry>,
     fp: &mut Fingerprinter,
-    values: &[Value],
+    values: &[S],
 ) -> VResult<u64> {
     match sym {
-        None => fp.fingerprint_state(values.iter()),
+        None => fp.fingerprint_state(values.iter().map(Slot::value)),
         Some(sym) => PERM_HASHER.with(|h| match h.try_borrow_mut() {
             Ok(mut h) => sym.orbit_fingerprint(&mut h, values),
             Err(_) => sym.orbit_fingerprint(&mut PermHasher::new(), values),
@@ -208,7 +208,7 @@ thread_local! {
 
 impl Symmetry {
     /// The smallest 128-bit hash of the images of `values`, folded to 64 bits.
-    pub fn orbit_fingerprint(&self, h: &mut PermHasher, values: &[Value]) -> VResult<u64> {
+    pub fn orbit_fingerprint<S: Slot>(&self, h: &mut PermHasher, values: &[S]) -> VResult<u64> {
         let min = h.orbit_min(values, &self.group)?;
         Ok((min as u64) ^ ((min >> 64) as u64))
     }

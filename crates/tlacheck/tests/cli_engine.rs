@@ -266,3 +266,45 @@ fn a_slow_search_of_few_states_prints_tlc_s_progress_line() {
         assert!(stdout.contains("Progress("), "{took:?}\n{stdout}");
     }
 }
+
+/// Under a VIEW of x alone, B's target (1, 1) has the fingerprint of A's (1, 0), found first.
+/// It is outside the constraint, and TLC checks a state outside the constraints against the
+/// invariants whatever the seen-set holds: Inv breaks there. TLC (../shared/tlc) prints
+/// the same violation and "3 states generated, 2 distinct states found, 1 states left on
+/// queue." for both configurations.
+const VIEW_OUT: &str = "---- MODULE ViewOut ----
+EXTENDS Naturals
+VARIABLES x, y
+Init == x = 0 /\\ y = 0
+A == x = 0 /\\ x' = 1 /\\ y' = 0
+B == x = 0 /\\ x' = 1 /\\ y' = 1
+Next == A \\/ B \\/ (x = 1 /\\ UNCHANGED <<x, y>>)
+View == x
+Inv == y = 0
+Small == y = 0
+Step == ~(x = 0 /\\ y' = 1)
+====
+";
+
+#[test]
+fn a_state_outside_the_constraints_is_checked_though_its_view_was_seen() {
+    let d = Dir::new("view-out");
+    let base = "INIT Init\nNEXT Next\nVIEW View\nINVARIANT Inv\n";
+    d.file("ViewOut.tla", VIEW_OUT)
+        .file("State.cfg", &format!("{base}CONSTRAINT Small\n"))
+        .file("Action.cfg", &format!("{base}ACTION_CONSTRAINT Step\n"));
+    for cfg in ["State.cfg", "Action.cfg"] {
+        for w in ["1", "2"] {
+            d.check(&["ViewOut.tla", "--config", cfg, "--workers", w])
+                .assert()
+                .code(12)
+                .stdout(predicate::str::contains(
+                    "Error: Invariant Inv is violated.",
+                ))
+                .stdout(predicate::str::contains("/\\ x = 1\n/\\ y = 1"))
+                .stdout(predicate::str::contains(
+                    "3 states generated, 2 distinct states found, 1 states left on queue.",
+                ));
+        }
+    }
+}

@@ -65,7 +65,7 @@ pub use func::{Domain, FuncKind, FuncValue};
 pub use intern::{IStr, ModelValue};
 pub use lazy::{FuncSetValue, RecordSetValue, SetIter};
 pub use perm_group::PermGroup;
-pub use perm_hash::PermHasher;
+pub use perm_hash::{PermHasher, Slot};
 pub use set::{SetBuilder, SetValue};
 
 /// A TLA+ value. Cloning is cheap (reference counts and copies).

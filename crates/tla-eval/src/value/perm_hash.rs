@@ -16,6 +16,23 @@ use super::perm_group::{ItemCache, ItemIds, PermGroup};
 use super::Value;
 use xxhash_rust::xxh3::xxh3_128;
 
+/// A state's variable as the hasher reads it: a value, or a successor's slot, assigned.
+pub trait Slot {
+    fn value(&self) -> &Value;
+}
+
+impl Slot for Value {
+    fn value(&self) -> &Value {
+        self
+    }
+}
+
+impl Slot for Option<Value> {
+    fn value(&self) -> &Value {
+        self.as_ref().expect("every variable is assigned")
+    }
+}
+
 // This encoding's tags (its hashes are never compared with fingerprints).
 const TAG_BOOL: u8 = 1;
 const TAG_INT: u8 = 2;
@@ -98,11 +115,11 @@ impl PermHasher {
 
     /// The hash of the images of `vs` under `perm`, in order. Fails, like the fingerprint,
     /// for values TLC cannot fingerprint.
-    pub fn hash_all(&mut self, vs: &[Value], perm: &PermMap) -> VResult<u128> {
+    pub fn hash_all<S: Slot>(&mut self, vs: &[S], perm: &PermMap) -> VResult<u128> {
         let mut out = self.take(0);
         let r = vs
             .iter()
-            .try_for_each(|v| self.encode(v, perm, &mut out, 1));
+            .try_for_each(|v| self.encode(v.value(), perm, &mut out, 1));
         let h = xxh3_128(&out);
         self.bufs[0] = out;
         r.map(|()| h)
@@ -110,7 +127,7 @@ impl PermHasher {
 
     /// The smallest hash of the images of `vs` under `group` and the identity: a function of
     /// the orbit of `vs`.
-    pub fn orbit_min(&mut self, vs: &[Value], group: &PermGroup) -> VResult<u128> {
+    pub fn orbit_min<S: Slot>(&mut self, vs: &[S], group: &PermGroup) -> VResult<u128> {
         let mut min = self.hash_identity_keeping(vs, group)?;
         for k in 0..group.len() {
             min = min.min(self.hash_all_reusing(vs, k)?);
@@ -124,7 +141,7 @@ impl PermHasher {
     /// record of counters, ...), and sums the hashes of each order-free set's or function's
     /// items under every permutation at once, each item's hashes kept by content for the
     /// states to come.
-    pub fn hash_identity_keeping(&mut self, vs: &[Value], group: &PermGroup) -> VResult<u128> {
+    pub fn hash_identity_keeping<S: Slot>(&mut self, vs: &[S], group: &PermGroup) -> VResult<u128> {
         if self.group != group.id {
             self.group = group.id;
             self.watched.clone_from(&group.watched);
@@ -146,7 +163,7 @@ impl PermHasher {
 
     /// The hash of the image of the `vs` of the last `hash_identity_keeping` under the
     /// `k`th permutation of its group.
-    pub fn hash_all_reusing(&mut self, vs: &[Value], k: usize) -> VResult<u128> {
+    pub fn hash_all_reusing<S: Slot>(&mut self, vs: &[S], k: usize) -> VResult<u128> {
         self.cursor = 0;
         self.replaying = k;
         self.mode = if self.tape.is_empty() {
