@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use tla_eval::action_label::Labeller;
 use tla_eval::error::Phase;
 use tla_eval::eval::{ConjunctMemo, Conjuncts, RunInfo};
-use tla_eval::value::Fingerprinter;
+use tla_eval::value::{Fingerprinter, Slot};
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::{DefId, Loc};
 
@@ -57,8 +57,7 @@ pub enum Found {
 
 /// One generated state, in generation order.
 pub struct Candidate {
-    /// None only for a successor seen before whose values nobody asked for
-    /// (`Shared::every_successor` false), which is then never built.
+    /// None only for a successor seen before, never built (`Shared::builds_unseen_only`).
     pub state: Option<Arc<[Value]>>,
     pub action: Option<DefId>,
     pub found: Found,
@@ -95,35 +94,33 @@ pub struct Shared<'m, 'e, 'a> {
     /// -coverage: successors are generated with TLC's actions kept; every action entered
     /// (also one that never made a state) is listed here.
     pub coverage: Option<crate::coverage::Entered>,
-    /// Somebody reads every successor's values (a liveness graph, -dump, -coverage): a
-    /// successor seen before is built all the same.
-    pub every_successor: bool,
-    /// The state constraints are deterministic functions of the state (no TLCGet, no random
-    /// choice): a state met before holds them again.
-    pub constraints_read_the_state_only: bool,
-    /// The VIEW, if any, is a deterministic function of the state without effects: it may
-    /// be evaluated on a successor before the successor is built.
-    pub view_reads_the_state_only: bool,
+    /// A successor seen before is never built (`builds_unseen_only`).
+    pub builds_unseen_only: bool,
 }
 
-impl Shared<'_, '_, '_> {
-    /// A successor can be fingerprinted, and found seen, before its values are gathered
-    /// into a state: nothing reads them first but state constraints a seen state holds, a
-    /// VIEW without effects and SYMMETRY (not Trace) nor after (`every_successor`).
-    fn builds_unseen_only(&self) -> bool {
-        let m = self.model;
-        // Under a VIEW or SYMMETRY, a state seen before may be another one of the same
-        // fingerprint, whose state constraints say nothing of this one's.
-        let one_state_one_fp = m.view.is_none() && self.symmetry.is_none();
-        let view_ok =
-            self.view_reads_the_state_only && (one_state_one_fp || m.constraints.is_empty());
-        !self.every_successor
-            && self.coverage.is_none()
-            && view_ok
-            && self.constraints_read_the_state_only
-            && m.possible.is_empty()
-            && !m.reads_trace
-    }
+/// Whether a successor can be fingerprinted, and found seen, before its values are gathered
+/// into a state: nothing reads them first but state constraints a seen state holds (they
+/// read only the state: no TLCGet, no random choice), a VIEW without effects and SYMMETRY
+/// (not Trace, nor _POSSIBLE), nor after (`reads_seen_states`: a liveness graph under a VIEW;
+/// -coverage).
+pub fn builds_unseen_only(
+    ev: &Evaluator,
+    model: &Model,
+    symmetry: bool,
+    coverage: bool,
+    reads_seen_states: bool,
+) -> bool {
+    let pure = |e: &tla_sema::ir::Expr| ev.effect_free_on_step(e);
+    // Under a VIEW or SYMMETRY, a state seen before may be another one of the same
+    // fingerprint, whose state constraints say nothing of this one's.
+    let one_state_one_fp = model.view.is_none() && !symmetry;
+    !reads_seen_states
+        && !coverage
+        && model.view.as_ref().is_none_or(pure)
+        && (one_state_one_fp || model.constraints.is_empty())
+        && model.constraints.iter().all(|c| pure(&c.expr))
+        && model.possible.is_empty()
+        && !model.reads_trace
 }
 
 /// A worker's fingerprinter and kept conjunct answers outlive it: a level's workers start
@@ -235,7 +232,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         let mut halted = false;
         RunInfo::set_thread_level(Some(depth as i64));
         let labeller = self.labeller.take();
-        let lazy = sh.builds_unseen_only() && path.is_none();
+        let lazy = sh.builds_unseen_only && path.is_none();
         let mut emit = |st: &[Option<Value>], action: Option<DefId>| {
             count += 1;
             let action = action.or(sh.model.next_def);
@@ -307,7 +304,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         claim: &mut (dyn Claim + '_),
     ) -> Candidate {
         RunInfo::set_thread_level(Some(depth as i64));
-        if self.sh.builds_unseen_only() {
+        if self.sh.builds_unseen_only {
             self.successor_if_unseen((cur, slots), *action, depth, Some(claim))
         } else {
             self.successor((cur, slots), *action, depth, None, Some(claim), None)
@@ -352,21 +349,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         // The successor's checks see its own level; the transition's, the current state's.
         RunInfo::set_thread_level(Some(depth as i64 + 1));
         let found = self.examine(&next, Some(step), action, path, claim, fp);
-        RunInfo::set_thread_level(Some(depth as i64));
-        let mut transition_bad = None;
-        if !matches!(found, Found::Stop(..)) {
-            if let Err(v) = self.transition_checks(step, &self.sh.model.action_properties, true) {
-                transition_bad = Some(v);
-            }
-        }
-        Candidate {
-            state: Some(next),
-            action,
-            found,
-            transition_bad,
-            leaf: None,
-            constraints: self.constraints,
-        }
+        self.candidate(step, Some(next), action, depth, found)
     }
 
     /// `successor` where `builds_unseen_only` holds: the successor is fingerprinted from
@@ -383,6 +366,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     ) -> Candidate {
         let (sh, slots) = (self.sh, step.1);
         RunInfo::set_thread_level(Some(depth as i64 + 1));
+        self.constraints = (0, false);
         let Ok(fp) = self.fingerprint_slots(step) else {
             // Examined as a built state, for the error TLC reports.
             return self.successor(step, action, depth, None, claim, None);
@@ -425,8 +409,8 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         self.candidate(step, state, action, depth, Found::InModel { fp, bad })
     }
 
-    /// The candidate `successor_if_unseen` found, with the step's action properties checked;
-    /// a step that breaks one is shown, so its target is built.
+    /// The candidate examined, with the step's action properties checked (at the current
+    /// state's level); a step that breaks one is shown, so its target is built.
     fn candidate(
         &mut self,
         step: Transition,
@@ -452,7 +436,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             found,
             transition_bad,
             leaf: None,
-            constraints: (0, false),
+            constraints: self.constraints,
         }
     }
 
@@ -582,42 +566,33 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
     /// `fingerprint` of a successor not built yet: a VIEW is evaluated primed, on the
     /// step's next state.
     fn fingerprint_slots(&mut self, (cur, next): Transition) -> Result<u64, EvalError> {
-        let sym = self.sh.symmetry;
-        let Some(view) = &self.sh.model.view else {
-            return crate::symmetry::fingerprint(sym, &mut self.fp, next).map_err(EvalError::from);
-        };
         let sv = StateView {
             cur,
             next,
             primed: true,
             init: false,
         };
-        let v = self.sh.ev.eval(view, &mut self.env, &sv)?;
-        match sym {
-            None => self.fp.fingerprint_view(&v),
-            Some(_) => crate::symmetry::fingerprint(sym, &mut self.fp, &[v]),
-        }
-        .map_err(EvalError::from)
+        self.fingerprint_in(next, &sv)
     }
 
     /// The state's fingerprint, or its VIEW's: the one function that says which states the
     /// search takes as the same.
     pub fn fingerprint(&mut self, state: &[Value]) -> Result<u64, EvalError> {
+        self.fingerprint_in(state, &StateView::state(state))
+    }
+
+    /// The fingerprint of `values`, the state `sv` shows the VIEW.
+    fn fingerprint_in<S: Slot>(&mut self, values: &[S], sv: &StateView) -> Result<u64, EvalError> {
         let sym = self.sh.symmetry;
-        match &self.sh.model.view {
-            None => crate::symmetry::fingerprint(sym, &mut self.fp, state).map_err(EvalError::from),
-            Some(view) => self
-                .sh
-                .ev
-                .eval(view, &mut self.env, &StateView::state(state))
-                .and_then(|v| {
-                    match sym {
-                        None => self.fp.fingerprint_view(&v),
-                        Some(_) => crate::symmetry::fingerprint(sym, &mut self.fp, &[v]),
-                    }
-                    .map_err(EvalError::from)
-                }),
+        let Some(view) = &self.sh.model.view else {
+            return crate::symmetry::fingerprint(sym, &mut self.fp, values).map_err(From::from);
+        };
+        let v = self.sh.ev.eval(view, &mut self.env, sv)?;
+        match sym {
+            None => self.fp.fingerprint_view(&v),
+            Some(_) => crate::symmetry::fingerprint(sym, &mut self.fp, &[v]),
         }
+        .map_err(EvalError::from)
     }
 
     /// `holds`, conjunct by conjunct with the kept answers: only when a conjunct fails is the

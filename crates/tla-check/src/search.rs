@@ -85,10 +85,13 @@ pub fn run<'o>(
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
         coverage: settings.coverage.is_some().then(Default::default),
-        every_successor: observer.as_ref().is_some_and(|o| o.reads_seen_states()),
-        constraints_read_the_state_only: (model.constraints.iter())
-            .all(|c| ev.effect_free_on_step(&c.expr)),
-        view_reads_the_state_only: (model.view.as_ref()).is_none_or(|v| ev.effect_free_on_step(v)),
+        builds_unseen_only: crate::expand::builds_unseen_only(
+            ev,
+            model,
+            symmetry.is_some(),
+            settings.coverage.is_some(),
+            observer.as_ref().is_some_and(|o| o.reads_seen_states()),
+        ),
     };
     let coverage = (sh.coverage.as_ref())
         .map(|entered| crate::coverage::Counter::new(ev.spec, model, entered.clone()));
