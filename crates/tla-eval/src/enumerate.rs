@@ -28,6 +28,30 @@ pub type Emit<'f> = &'f mut dyn FnMut(&[Option<Value>], Option<DefId>) -> EResul
 /// Receives each initial state of a worker's share with its place in the whole order.
 pub type EmitKeyed<'f> = &'f mut dyn FnMut(&[Option<Value>], InitKey) -> EResult<Go>;
 
+/// How many assignments a conjunction takes in its loop (`Run::conj`) before going on
+/// through `step`.
+const STRAIGHT_ASSIGNS: usize = 8;
+
+/// The variable `UNCHANGED e` keeps when `e` names one (itself or a parameter passed it).
+fn unchanged_var(e: &Expr, env: &Env) -> Option<VarId> {
+    match &e.kind {
+        ExprKind::Var(x) => Some(*x),
+        ExprKind::Local(l) => match env.get(*l) {
+            Some(Binding::Var(x, false)) => Some(*x),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// How `Run::step` takes a conjunct (`Run::straight`).
+enum Straight<'x> {
+    Guard,
+    /// `x' = value` (`x = value` in Init) with `x` not assigned yet.
+    Assign(VarId, &'x Expr),
+    Other,
+}
+
 type Cont<'c> =
     &'c mut dyn FnMut(&Run, &mut Env, &mut Vec<Option<Value>>, Option<DefId>) -> EResult<Go>;
 
@@ -803,6 +827,10 @@ impl Run<'_, '_> {
         r
     }
 
+    /// A conjunction, its leading guards and assignments taken in a loop: only a conjunct
+    /// that may branch (or one assignment too many) continues through `step` with the rest.
+    /// An error is framed as the nested steps would frame it: by the conjunct it arose in,
+    /// then by each conjunct before it, innermost first.
     fn conj(
         &self,
         items: &[Expr],
@@ -811,16 +839,83 @@ impl Run<'_, '_> {
         action: Option<DefId>,
         k: Cont,
     ) -> EResult<Go> {
-        match items.split_first() {
-            None => k(self, env, next, action),
-            Some((first, rest)) => self.step(
-                first,
-                env,
-                next,
-                action,
-                false,
-                &mut |run, env, next, act| run.conj(rest, env, next, act, k),
-            ),
+        let mut assigned = [0usize; STRAIGHT_ASSIGNS];
+        let mut count = 0;
+        let mut at = 0;
+        let r = loop {
+            let Some(item) = items.get(at) else {
+                break k(self, env, next, action);
+            };
+            match self.straight(item, env, next) {
+                Straight::Guard => match self.eval_bool(item, env, next) {
+                    Ok(true) => {}
+                    Ok(false) => break Ok(true),
+                    Err(e) => break Err(e.framed(item.loc)),
+                },
+                Straight::Assign(x, value) if count < STRAIGHT_ASSIGNS => {
+                    match self.eval(value, env, next) {
+                        Ok(v) => {
+                            self.set_slot(next, x.index(), Some(v));
+                            assigned[count] = x.index();
+                            count += 1;
+                        }
+                        Err(e) => break Err(e.framed(item.loc)),
+                    }
+                }
+                _ => {
+                    let rest = &items[at + 1..];
+                    break self.step(
+                        item,
+                        env,
+                        next,
+                        action,
+                        false,
+                        &mut |run, env, next, act| run.conj(rest, env, next, act, k),
+                    );
+                }
+            }
+            at += 1;
+        };
+        for &i in &assigned[..count] {
+            self.set_slot(next, i, None);
+        }
+        r.map_err(|e| items[..at].iter().rev().fold(e, |e, it| e.framed(it.loc)))
+    }
+
+    /// How `step` would take conjunct `e` now: as a guard, as an assignment, or otherwise
+    /// (it may branch, or continue inside a call).
+    fn straight<'x>(&self, e: &'x Expr, env: &Env, next: &[Option<Value>]) -> Straight<'x> {
+        use ExprKind::*;
+        if self.unassigned.get() == 0 {
+            return Straight::Guard;
+        }
+        let assignable = |a: &Expr| self.target(a, env).filter(|x| next[x.index()].is_none());
+        match &e.kind {
+            Builtin(self::Builtin::Eq, args) => match assignable(&args[0]) {
+                Some(x) => Straight::Assign(x, &args[1]),
+                None => Straight::Guard,
+            },
+            Builtin(self::Builtin::In, args) if assignable(&args[0]).is_some() => Straight::Other,
+            FunApp(f, _) if self.lazy_function(f).is_some() => Straight::Other,
+            Call(..) | CallConst(..) if self.callee(e).is_some() => Straight::Other,
+            Local(l) if matches!(env.get(*l), Some(Binding::Lazy(..))) => Straight::Other,
+            BoxAction(..)
+            | AngleAction(..)
+            | Builtin(self::Builtin::Cdot | self::Builtin::Unchanged, _)
+                if !self.init =>
+            {
+                Straight::Other
+            }
+            Junction(..)
+            | Quant(..)
+            | If(..)
+            | Case(..)
+            | Let(..)
+            | Label(..)
+            | Builtin(self::Builtin::Implies | self::Builtin::And | self::Builtin::Or, _) => {
+                Straight::Other
+            }
+            _ => Straight::Guard,
         }
     }
 
@@ -938,14 +1033,7 @@ impl Run<'_, '_> {
         action: Option<DefId>,
         k: Cont,
     ) -> EResult<Go> {
-        let var = match &e.kind {
-            ExprKind::Var(x) => Some(*x),
-            ExprKind::Local(l) => match env.get(*l) {
-                Some(Binding::Var(x, false)) => Some(*x),
-                _ => None,
-            },
-            _ => None,
-        };
+        let var = unchanged_var(e, env);
         match &e.kind {
             _ if var.is_some() => {
                 let x = &var.expect("checked");
@@ -994,6 +1082,8 @@ impl Run<'_, '_> {
         }
     }
 
+    /// The items of `UNCHANGED <<...>>`, the plain variables among the first taken in a loop
+    /// (as `unchanged` takes each), the first other item through `unchanged` with the rest.
     fn unchanged_all(
         &self,
         items: &[Expr],
@@ -1002,14 +1092,42 @@ impl Run<'_, '_> {
         action: Option<DefId>,
         k: Cont,
     ) -> EResult<Go> {
-        match items.split_first() {
-            None => k(self, env, next, action),
-            Some((first, rest)) => {
-                self.unchanged(first, env, next, action, &mut |run, env, next, act| {
-                    run.unchanged_all(rest, env, next, act, k)
-                })
+        let mut assigned = [0usize; STRAIGHT_ASSIGNS];
+        let mut count = 0;
+        let mut at = 0;
+        let r = loop {
+            let Some(item) = items.get(at) else {
+                break k(self, env, next, action);
+            };
+            match unchanged_var(item, env) {
+                Some(x) if count < STRAIGHT_ASSIGNS => {
+                    let now = &self.cur[x.index()];
+                    match &next[x.index()] {
+                        None => {
+                            self.set_slot(next, x.index(), Some(now.clone()));
+                            assigned[count] = x.index();
+                            count += 1;
+                        }
+                        Some(v) => match v.tlc_eq(now).at(item.loc) {
+                            Ok(true) => {}
+                            Ok(false) => break Ok(true),
+                            Err(e) => break Err(e),
+                        },
+                    }
+                }
+                _ => {
+                    let rest = &items[at + 1..];
+                    break self.unchanged(item, env, next, action, &mut |run, env, next, act| {
+                        run.unchanged_all(rest, env, next, act, k)
+                    });
+                }
             }
+            at += 1;
+        };
+        for &i in &assigned[..count] {
+            self.set_slot(next, i, None);
         }
+        r
     }
 
     fn bound_lists<'b>(
