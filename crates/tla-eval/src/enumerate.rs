@@ -44,6 +44,18 @@ fn unchanged_var(e: &Expr, env: &Env) -> Option<VarId> {
     }
 }
 
+/// Enters the call of action `d` in the labeller, with its parameters' values.
+#[inline(never)]
+fn enter_call(l: &Labeller, d: DefId, inner: &Env, params: &[tla_sema::ir::Param]) -> ActionLabel {
+    let values = (params.iter())
+        .filter_map(|p| match inner.get(p.local) {
+            Some(Binding::Val(v)) => Some(v.clone()),
+            _ => None,
+        })
+        .collect();
+    l.enter_call(d, values)
+}
+
 /// How `Run::step` takes a conjunct (`Run::straight`).
 enum Straight<'x> {
     Guard,
@@ -479,23 +491,10 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         use ExprKind::*;
-        if let Some(l) = self
-            .label
-            .filter(|l| splitting && l.splitting() && self.ends_split(e))
-        {
-            // A call with a state-level argument is one action named after the operator
-            // called, at the call, with no parameter values shown.
-            let saved = match self.callee(e) {
-                Some(d) => {
-                    let saved = l.enter_call(d, Vec::new());
-                    l.enter_leaf(e.loc);
-                    saved
-                }
-                None => l.enter_leaf(e.loc),
-            };
-            let go = self.step(e, env, next, action, splitting, k);
-            l.restore(saved);
-            return go;
+        if splitting && self.label.is_some() {
+            if let Some(go) = self.labelled_step(e, env, next, action, k) {
+                return go;
+            }
         }
         // Once every variable has a value, TLC evaluates what is left instead of expanding it.
         if self.unassigned.get() == 0 {
@@ -536,23 +535,7 @@ impl Run<'_, '_> {
                 let branch = match self.eval(c, env, next)? {
                     Value::Bool(true) => a,
                     Value::Bool(false) => b,
-                    // Tool's getInitStates/getNextStates word it so (a line break only in
-                    // the first).
-                    other => {
-                        let (phase, sep) = if self.init {
-                            ("initial", "\n")
-                        } else {
-                            ("next", "")
-                        };
-                        return Err(EvalError::at(
-                            format!(
-                                "In computing {phase} states, a non-boolean expression ({}) was used as the condition of an IF.{sep}{}",
-                                crate::eval::kind_name(&other),
-                                self.ev.describe(e.loc)
-                            ),
-                            e.loc,
-                        ));
-                    }
+                    other => return Err(self.non_boolean_if(&other, e)),
                 };
                 self.step(branch, env, next, action, splitting, k)
             }
@@ -644,6 +627,53 @@ impl Run<'_, '_> {
         }
     }
 
+    /// `step` at the end of TLC's split of Next into actions, with the action entered in the
+    /// labeller (`-coverage`, step labels); `None` when `e` does not end the split.
+    #[inline(never)]
+    fn labelled_step(
+        &self,
+        e: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> Option<EResult<Go>> {
+        let l = self.label.filter(|l| l.splitting() && self.ends_split(e))?;
+        // A call with a state-level argument is one action named after the operator
+        // called, at the call, with no parameter values shown.
+        let saved = match self.callee(e) {
+            Some(d) => {
+                let saved = l.enter_call(d, Vec::new());
+                l.enter_leaf(e.loc);
+                saved
+            }
+            None => l.enter_leaf(e.loc),
+        };
+        let go = self.step(e, env, next, action, true, k);
+        l.restore(saved);
+        Some(go)
+    }
+
+    /// TLC's error for an IF whose condition is not Boolean (Tool's getInitStates and
+    /// getNextStates word it so, a line break only in the first).
+    #[cold]
+    #[inline(never)]
+    fn non_boolean_if(&self, cond: &Value, e: &Expr) -> EvalError {
+        let (phase, sep) = if self.init {
+            ("initial", "\n")
+        } else {
+            ("next", "")
+        };
+        EvalError::at(
+            format!(
+                "In computing {phase} states, a non-boolean expression ({}) was used as the condition of an IF.{sep}{}",
+                crate::eval::kind_name(cond),
+                self.ev.describe(e.loc)
+            ),
+            e.loc,
+        )
+    }
+
     /// The definition whose body an action-level call runs: the definition itself, the one
     /// the model substitutes for it, or the one bound to an operator constant.
     fn callee(&self, e: &Expr) -> Option<DefId> {
@@ -671,6 +701,7 @@ impl Run<'_, '_> {
         }
     }
 
+    #[inline(never)]
     fn fun_app(
         &self,
         d: DefId,
@@ -726,6 +757,7 @@ impl Run<'_, '_> {
     }
 
     /// `A \cdot B`: a step of A to an intermediate state, then a step of B from it.
+    #[inline(never)]
     fn compose(
         &self,
         a: &Expr,
@@ -966,15 +998,7 @@ impl Run<'_, '_> {
         let action = if splitting { Some(d) } else { action };
         // TLC's action is now this definition, with its parameters' values.
         let labelled = self.label.filter(|l| splitting && l.splitting());
-        let saved = labelled.map(|l| {
-            let values = (def.params.iter())
-                .filter_map(|p| match inner.get(p.local) {
-                    Some(Binding::Val(v)) => Some(v.clone()),
-                    _ => None,
-                })
-                .collect();
-            l.enter_call(d, values)
-        });
+        let saved = labelled.map(|l| enter_call(l, d, &inner, &def.params));
         let go = self.step(
             &def.body,
             &mut inner,
@@ -1151,6 +1175,7 @@ impl Run<'_, '_> {
     }
 
     /// `\A` in an action: the body for each binding, one after the other, as a conjunction.
+    #[inline(never)]
     fn forall(
         &self,
         bindings: &[Vec<(LocalId, Value)>],
