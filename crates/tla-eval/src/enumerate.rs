@@ -1057,6 +1057,20 @@ impl Run<'_, '_> {
         action: Option<DefId>,
         k: Cont,
     ) -> EResult<Go> {
+        // TLC's call stack holds each expression UNCHANGED takes apart (the continuation
+        // runs inside them): the tuple, each item, a definition's name and its body.
+        self.unchanged_node(e, env, next, action, k)
+            .map_err(|err| err.framed(e.loc))
+    }
+
+    fn unchanged_node(
+        &self,
+        e: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        k: Cont,
+    ) -> EResult<Go> {
         let var = unchanged_var(e, env);
         match &e.kind {
             _ if var.is_some() => {
@@ -1065,7 +1079,7 @@ impl Run<'_, '_> {
                 match &next[x.index()] {
                     None => self.assign(*x, now, env, next, action, k),
                     Some(v) => {
-                        if v.tlc_eq(&now).at(e.loc)? {
+                        if self.kept_unchanged(*x, v, e)? {
                             k(self, env, next, action)
                         } else {
                             Ok(true)
@@ -1106,8 +1120,28 @@ impl Run<'_, '_> {
         }
     }
 
+    /// Whether variable `x`, given `v` already, keeps its value under `UNCHANGED e`: TLC's
+    /// processUnchangedImplVar compares the current value with the next (in that order, which
+    /// decides the wording of an error) and warns when they differ.
+    fn kept_unchanged(&self, x: VarId, v: &Value, e: &Expr) -> EResult<bool> {
+        if self.cur[x.index()].tlc_eq(v).at(e.loc)? {
+            return Ok(true);
+        }
+        let name = &self.ev.spec.variables[x.index()].name;
+        let text = format!(
+            "The variable {name} was changed while it is specified as UNCHANGED at\n{}",
+            self.ev.describe(e.loc)
+        );
+        // EC.TLC_UNCHANGED_VARIABLE_CHANGED.
+        if !self.ev.warn(2143, &text) {
+            return Err(EvalError::at(text, e.loc));
+        }
+        Ok(false)
+    }
+
     /// The items of `UNCHANGED <<...>>`, the plain variables among the first taken in a loop
     /// (as `unchanged` takes each), the first other item through `unchanged` with the rest.
+    /// An error is framed as `unchanged` frames it: by its item, then each item before it.
     fn unchanged_all(
         &self,
         items: &[Expr],
@@ -1124,21 +1158,19 @@ impl Run<'_, '_> {
                 break k(self, env, next, action);
             };
             match unchanged_var(item, env) {
-                Some(x) if count < STRAIGHT_ASSIGNS => {
-                    let now = &self.cur[x.index()];
-                    match &next[x.index()] {
-                        None => {
-                            self.set_slot(next, x.index(), Some(now.clone()));
-                            assigned[count] = x.index();
-                            count += 1;
-                        }
-                        Some(v) => match v.tlc_eq(now).at(item.loc) {
-                            Ok(true) => {}
-                            Ok(false) => break Ok(true),
-                            Err(e) => break Err(e),
-                        },
+                Some(x) if count < STRAIGHT_ASSIGNS => match &next[x.index()] {
+                    None => {
+                        let now = self.cur[x.index()].clone();
+                        self.set_slot(next, x.index(), Some(now));
+                        assigned[count] = x.index();
+                        count += 1;
                     }
-                }
+                    Some(v) => match self.kept_unchanged(x, v, item) {
+                        Ok(true) => {}
+                        Ok(false) => break Ok(true),
+                        Err(e) => break Err(e.framed(item.loc)),
+                    },
+                },
                 _ => {
                     let rest = &items[at + 1..];
                     break self.unchanged(item, env, next, action, &mut |run, env, next, act| {
@@ -1151,7 +1183,7 @@ impl Run<'_, '_> {
         for &i in &assigned[..count] {
             self.set_slot(next, i, None);
         }
-        r
+        r.map_err(|e| items[..at].iter().rev().fold(e, |e, it| e.framed(it.loc)))
     }
 
     fn bound_lists<'b>(

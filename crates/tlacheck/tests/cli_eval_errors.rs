@@ -3,7 +3,8 @@
 //! nested position of its call stack (tlc2.tool.CallStack) and the exit code.
 //!
 //! Each expected text is TLC's own output for the spec beside it, from
-//! `java -cp tla2tools.jar tlc2.TLC -workers 1 Spec` (TLC 2026.12.02), from the line after
+//! `java -cp tla2tools.jar tlc2.TLC -workers 1 Spec` (TLC 2026.12.02; with -XX:+UseParallelGC
+//! where a spec warns, so that its warning is the run's first, as in the Examples' CI), from the line after
 //! `Starting...`, without the lines that name dates, TLC's trace-exploration file and the
 //! outdegree line.
 
@@ -663,5 +664,205 @@ fn tool_mode_codes_of_evaluation_errors() {
             "2185", "2189", "2190", "2132", "2121", "2217", "2217", "2217", "2103", "2200", "2199",
             "2194", "2186"
         ]
+    );
+}
+
+// The continuation runs inside UNCHANGED's processing: TLC's call stack holds the variable kept
+// (Tool.processUnchanged), then the conjuncts after it.
+#[test]
+fn an_error_after_unchanged_is_framed_by_the_variable_kept() {
+    same_as_tlc(
+        "E41Rest",
+        r#"---- MODULE E41Rest ----
+EXTENDS Naturals
+VARIABLES x, y, z
+f == [i \in 0..1 |-> i]
+Init == x = 0 /\ y = 0 /\ z = 0
+Next == /\ y' = y + 1
+        /\ UNCHANGED z
+        /\ \E i \in {0, 1} : /\ x' = x + i
+                            /\ f[x + i + 1] = 1
+Spec == Init /\ [][Next]_<<x, y, z>>
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        75,
+        r#"Computing initial states...
+Error: TLC threw an unexpected exception.
+This was probably caused by an error in the spec or model.
+See the User Output or TLC Console for clues to what happened.
+The exception was a java.lang.RuntimeException
+: Attempted to apply function:
+(0 :> 0 @@ 1 :> 1)
+to argument 2, which is not in the domain of the function.
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+/\ x = 0
+/\ y = 0
+/\ z = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 6, column 9 to line 9, column 47 in E41Rest
+1. Line 6, column 12 to line 6, column 21 in E41Rest
+2. Line 7, column 12 to line 7, column 22 in E41Rest
+3. Line 7, column 22 to line 7, column 22 in E41Rest
+4. Line 8, column 12 to line 9, column 47 in E41Rest
+5. Line 8, column 30 to line 9, column 47 in E41Rest
+6. Line 8, column 30 to line 8, column 42 in E41Rest
+7. Line 8, column 33 to line 8, column 42 in E41Rest
+8. Line 9, column 32 to line 9, column 47 in E41Rest
+9. Line 9, column 32 to line 9, column 43 in E41Rest
+
+
+2 states generated, 2 distinct states found, 1 states left on queue.
+The depth of the complete state graph search is 2.
+"#,
+    );
+}
+
+// UNCHANGED of a definition: its name, its body (the tuple) and each variable are on the stack.
+#[test]
+fn an_error_after_unchanged_of_a_definition_is_framed_by_its_name_body_and_items() {
+    same_as_tlc(
+        "E43Def",
+        r#"---- MODULE E43Def ----
+EXTENDS Naturals
+VARIABLES x, y, z, w
+f == [i \in 0..1 |-> i]
+keep == <<z, w>>
+Init == x = 0 /\ y = 0 /\ z = 0 /\ w = 0
+Next == /\ y' = y + 1
+        /\ UNCHANGED keep
+        /\ x' = x + 1
+        /\ f[x + 2] = 1
+Spec == Init /\ [][Next]_<<x, y, z, w>>
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        75,
+        r#"Computing initial states...
+Error: TLC threw an unexpected exception.
+This was probably caused by an error in the spec or model.
+See the User Output or TLC Console for clues to what happened.
+The exception was a java.lang.RuntimeException
+: Attempted to apply function:
+(0 :> 0 @@ 1 :> 1)
+to argument 2, which is not in the domain of the function.
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+/\ w = 0
+/\ x = 0
+/\ y = 0
+/\ z = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 7, column 9 to line 10, column 23 in E43Def
+1. Line 7, column 12 to line 7, column 21 in E43Def
+2. Line 8, column 12 to line 8, column 25 in E43Def
+3. Line 8, column 22 to line 8, column 25 in E43Def
+4. Line 5, column 9 to line 5, column 16 in E43Def
+5. Line 5, column 11 to line 5, column 11 in E43Def
+6. Line 5, column 14 to line 5, column 14 in E43Def
+7. Line 9, column 12 to line 9, column 21 in E43Def
+8. Line 10, column 12 to line 10, column 23 in E43Def
+9. Line 10, column 12 to line 10, column 19 in E43Def
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+// processUnchangedImplVar compares the current value with the next one (`val0.equals(val1)`),
+// which decides the wording of the equality error.
+#[test]
+fn unchanged_compares_the_current_value_with_the_next() {
+    same_as_tlc(
+        "E45Cmp",
+        r#"---- MODULE E45Cmp ----
+EXTENDS Naturals
+VARIABLES x, y, z
+Init == x = 0 /\ y = 0 /\ z = 0
+Next == /\ y' = "a"
+        /\ x' = x + 1
+        /\ UNCHANGED <<z, y>>
+Spec == Init /\ [][Next]_<<x, y, z>>
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        75,
+        r#"Computing initial states...
+Error: TLC threw an unexpected exception.
+This was probably caused by an error in the spec or model.
+See the User Output or TLC Console for clues to what happened.
+The exception was a java.lang.RuntimeException
+: Attempted to check equality of integer 0 with non-integer:
+"a"
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+/\ x = 0
+/\ y = 0
+/\ z = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 7, column 29 in E45Cmp
+1. Line 5, column 12 to line 5, column 19 in E45Cmp
+2. Line 6, column 12 to line 6, column 21 in E45Cmp
+3. Line 7, column 12 to line 7, column 29 in E45Cmp
+4. Line 7, column 22 to line 7, column 29 in E45Cmp
+5. Line 7, column 24 to line 7, column 24 in E45Cmp
+6. Line 7, column 27 to line 7, column 27 in E45Cmp
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+// A variable already given another value: TLC warns (EC.TLC_UNCHANGED_VARIABLE_CHANGED, MP's
+// history: the first text with the hint, again once without it) and the branch gives no state.
+#[test]
+fn a_variable_changed_under_unchanged_is_warned_about_once_per_text() {
+    same_as_tlc(
+        "E47Warn",
+        r#"---- MODULE E47Warn ----
+EXTENDS Naturals
+VARIABLES x, y
+Init == x = 0 /\ y = 0
+Next == \/ /\ y' = y + 1
+           /\ UNCHANGED <<y, x>>
+        \/ /\ x' = (x + 1) % 3
+           /\ y' = y
+Spec == Init /\ [][Next]_<<x, y>>
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        0,
+        r#"Computing initial states...
+Warning: The variable y was changed while it is specified as UNCHANGED at
+line 6, col 27 to line 6, col 27 of module E47Warn
+(Use the -nowarning option to disable this warning.)
+Warning: The variable y was changed while it is specified as UNCHANGED at
+line 6, col 27 to line 6, col 27 of module E47Warn
+Model checking completed. No error has been found.
+  Estimates of the probability that TLC did not check all reachable states
+  because two distinct states had the same fingerprint:
+  calculated (optimistic):  val = 1.6E-19
+4 states generated, 3 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 3.
+"#,
     );
 }
