@@ -908,10 +908,23 @@ impl Run<'_, '_> {
             }
             at += 1;
         };
-        for &i in &assigned[..count] {
+        self.undo_loop(next, &assigned[..count], &items[..at], r)
+    }
+
+    /// The end of a loop over items (`conj`, `unchanged_all`): the slots it assigned are
+    /// emptied again, and an error is framed by the items taken before it, innermost first,
+    /// as the nested steps the loop replaces framed it.
+    fn undo_loop(
+        &self,
+        next: &mut [Option<Value>],
+        assigned: &[usize],
+        taken: &[Expr],
+        r: EResult<Go>,
+    ) -> EResult<Go> {
+        for &i in assigned {
             self.set_slot(next, i, None);
         }
-        r.map_err(|e| items[..at].iter().rev().fold(e, |e, it| e.framed(it.loc)))
+        r.map_err(|e| taken.iter().rev().fold(e, |e, it| e.framed(it.loc)))
     }
 
     /// How `step` would take conjunct `e` now: as a guard, as an assignment, or otherwise
@@ -1180,10 +1193,7 @@ impl Run<'_, '_> {
             }
             at += 1;
         };
-        for &i in &assigned[..count] {
-            self.set_slot(next, i, None);
-        }
-        r.map_err(|e| items[..at].iter().rev().fold(e, |e, it| e.framed(it.loc)))
+        self.undo_loop(next, &assigned[..count], &items[..at], r)
     }
 
     fn bound_lists<'b>(
