@@ -15,6 +15,7 @@
 //! interpreter's. That is sound because only expressions without effects (Print, TLCSet,
 //! random choices, ...) are compiled: evaluating one again shows nothing.
 
+mod fold;
 mod hand;
 mod kept_set;
 mod run;
@@ -53,7 +54,7 @@ pub(crate) enum Node {
     /// name bound outside it: `Nodes \X Keys` in an invariant), computed at its first
     /// evaluation and then kept. The same object each time, so what is kept by object (an
     /// enumeration, a membership) serves every evaluation.
-    Folded(std::sync::OnceLock<Value>, ExprRef),
+    Folded(fold::Fold, ExprRef),
     /// `f[a]...` and `r.field...` on a value at hand, some argument computed (`f[i + 1]`).
     /// True when every computed argument is of a form whose integer is found without
     /// binding anything (`p[Len(p)]`, `p[i + 1]`): the part is then found in place.
@@ -262,7 +263,7 @@ impl Evaluator<'_> {
             });
         }
         if self.foldable(e) {
-            return Node::Folded(std::sync::OnceLock::new(), here);
+            return Node::Folded(fold::Fold::default(), here);
         }
         match &e.kind {
             K::Call(d, args) if self.int_ops[d.index()].is_some() => match &args[..] {

@@ -14,13 +14,9 @@ impl Evaluator<'_> {
                 Some(v) => Ok(v.clone()),
                 None => self.expr_node(p.src.get(), env, sv).map_err(bail),
             },
-            Node::Folded(kept, e) => match kept.get() {
-                Some(v) => Ok(v.clone()),
-                None => {
-                    let v = self.expr_node(e.get(), env, sv).map_err(bail)?;
-                    Ok(kept.get_or_init(|| v).clone())
-                }
-            },
+            Node::Folded(kept, e) => {
+                kept.get_or_eval(|| self.expr_node(e.get(), env, sv).map_err(bail))
+            }
             Node::Path(base, steps, int_keys, e) => {
                 if *int_keys {
                     if let Some(v) = self.path_in_place(base, steps, env, sv)? {
