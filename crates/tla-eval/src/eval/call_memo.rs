@@ -395,7 +395,7 @@ fn same_repr(a: &Value, b: &Value) -> bool {
                     && match (x.domain(), y.domain()) {
                         (Domain::Range(p), Domain::Range(q)) => p == q,
                         (Domain::Explicit(p), Domain::Explicit(q)) => {
-                            std::sync::Arc::ptr_eq(p, q)
+                            std::ptr::eq(p.as_ptr(), q.as_ptr())
                                 || p.iter().zip(q.iter()).all(|(p, q)| same_repr(p, q))
                         }
                         _ => false,

@@ -111,7 +111,7 @@ pub fn decode(input: &mut &[u8]) -> Option<Value> {
             };
             let domain = match take(input, 1)?[0] {
                 0 => Domain::Range(int(input)?),
-                _ => Domain::Explicit(read_all(input)?.into()),
+                _ => Domain::Explicit(crate::value::DomainElems::new(read_all(input)?.into())),
             };
             let values = read_all(input)?.into_boxed_slice();
             let f = FuncValue::from_parts(kind, domain, values).holding_set_domain(tag == 3);

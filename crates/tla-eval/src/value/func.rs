@@ -30,6 +30,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
+use super::domain_elems::DomainElems;
 use super::error::{VResult, ValueError, ValueErrorKind};
 use super::intern::IStr;
 use super::set::SetValue;
@@ -55,7 +56,7 @@ pub enum Domain {
     /// domain is always `Range(1)`.
     Range(i64),
     /// Any other domain, never a run of consecutive integers.
-    Explicit(Arc<[Value]>),
+    Explicit(DomainElems),
 }
 
 /// A function: domain and values, `values[i]` being the image of the i-th
@@ -106,7 +107,7 @@ impl Domain {
     pub fn from_sorted(dom: Arc<[Value]>) -> Domain {
         match contiguous_ints(&dom) {
             Some(lo) => Domain::Range(lo),
-            None => Domain::Explicit(dom),
+            None => Domain::Explicit(DomainElems::new(dom)),
         }
     }
 
@@ -160,12 +161,17 @@ impl FuncValue {
 
     /// A record whose field names (string values) are already sorted by token.
     pub fn record_from_sorted_names(names: Arc<[Value]>, values: Vec<Value>) -> FuncValue {
-        let domain = if names.is_empty() {
+        Self::from_parts(FuncKind::Record, Self::record_domain(names), values.into())
+    }
+
+    /// The domain of records with these field names, sorted by token: made once for records
+    /// built many times (the elements of a set of records).
+    pub fn record_domain(names: Arc<[Value]>) -> Domain {
+        if names.is_empty() {
             Domain::Range(1)
         } else {
-            Domain::Explicit(names)
-        };
-        Self::from_parts(FuncKind::Record, domain, values.into())
+            Domain::Explicit(DomainElems::new(names))
+        }
     }
 
     /// A function (`FcnRcdValue`) from pairs in any order: sorted once with
@@ -265,7 +271,7 @@ impl FuncValue {
                     .collect(),
             )),
             Domain::Range(lo) => Value::Interval(*lo, lo + self.values.len() as i64 - 1),
-            Domain::Explicit(d) => Value::Set(SetValue::from_arc_unchecked(d.clone())),
+            Domain::Explicit(d) => Value::Set(SetValue::from_arc_unchecked(d.set_storage())),
         }
     }
 

@@ -47,6 +47,8 @@ fn slice_bytes(vs: &[Value]) -> u64 {
 fn func_bytes(f: &FuncValue) -> u64 {
     let domain = match f.domain() {
         Domain::Range(_) => 0,
+        // Kept for the whole process, held by no state alone.
+        Domain::Explicit(d) if d.is_kept() => 0,
         Domain::Explicit(d) => slice_bytes(d),
     };
     ARC_HEADER + size_of::<FuncValue>() as u64 + slice_bytes(f.values()) - ARC_HEADER + domain

@@ -506,7 +506,10 @@ impl Value {
                         }
                     })
                     .collect::<VResult<Vec<SetValue>>>()?;
-                Ok(Odometer::start(comps, OdoShape::Record(rs.names.clone())))
+                Ok(Odometer::start(
+                    comps,
+                    OdoShape::Record(FuncValue::record_domain(rs.names.clone())),
+                ))
             }
             Value::Product(sets) => {
                 let comps = sets
@@ -717,7 +720,8 @@ impl SubsetIter {
 enum OdoShape {
     /// The domain, and whether TLC holds it as a set (see `FuncValue::holds_set_domain`).
     Func(Domain, bool),
-    Record(Arc<[Value]>),
+    /// The field names, as a record's domain.
+    Record(Domain),
     Tuple,
 }
 
@@ -768,7 +772,7 @@ impl Odometer {
                 FuncValue::from_parts(FuncKind::Fcn, d.clone(), picks.into())
                     .holding_set_domain(*as_set)
             }
-            OdoShape::Record(names) => FuncValue::record_from_sorted_names(names.clone(), picks),
+            OdoShape::Record(d) => FuncValue::from_parts(FuncKind::Record, d.clone(), picks.into()),
             OdoShape::Tuple => FuncValue::tuple(picks),
         }))
     }

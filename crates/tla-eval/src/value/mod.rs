@@ -39,6 +39,7 @@
 //! in a fixed order by kind, so values can key hash maps and B-trees.
 
 pub mod codec;
+pub mod domain_elems;
 pub mod error;
 pub mod fingerprint;
 pub mod func;
@@ -59,6 +60,7 @@ mod tests;
 
 use std::sync::Arc;
 
+pub use domain_elems::DomainElems;
 pub use error::{VResult, ValueError, ValueErrorKind};
 pub use fingerprint::Fingerprinter;
 pub use func::{Domain, FuncKind, FuncValue};

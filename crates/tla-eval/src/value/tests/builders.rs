@@ -48,20 +48,33 @@ fn merges() {
 }
 
 #[test]
-fn functions_over_a_set_share_its_storage() {
+fn functions_over_a_set_share_one_domain() {
+    // Scalars: one copy kept for the process, whichever set the function was built over.
     let dom = set(vec![s("bld_x"), s("bld_y")]);
     let dset = dom.as_set().unwrap();
     let f = FuncValue::from_domain_set(dset, vec![int(1), int(2)]);
-    match f.domain() {
-        Domain::Explicit(d) => assert!(Arc::ptr_eq(d, dset.arc())),
-        Domain::Range(_) => panic!("string domain must be explicit"),
+    let again = set(vec![s("bld_y"), s("bld_x")]);
+    let g = FuncValue::from_domain_set(again.as_set().unwrap(), vec![int(3), int(4)]);
+    match (f.domain(), g.domain()) {
+        (Domain::Explicit(d), Domain::Explicit(e)) => {
+            assert!(d.is_kept() && std::ptr::eq(d.as_ptr(), e.as_ptr()))
+        }
+        _ => panic!("string domain must be explicit"),
+    }
+    // Compound elements: the set's own storage.
+    let pairs = set(vec![set(vec![int(1)]), set(vec![int(2)])]);
+    let pset = pairs.as_set().unwrap();
+    let h = FuncValue::from_domain_set(pset, vec![int(1), int(2)]);
+    match h.domain() {
+        Domain::Explicit(d) => assert!(!d.is_kept() && Arc::ptr_eq(&d.set_storage(), pset.arc())),
+        Domain::Range(_) => panic!("a domain of sets must be explicit"),
     }
     // Consecutive integers become a range, printed as a tuple when it starts at 1.
-    let g = FuncValue::from_domain_set(ints(&[1, 2, 3]).as_set().unwrap(), vec![int(0); 3]);
-    assert!(matches!(g.domain(), Domain::Range(1)));
-    assert_eq!(Value::from(g).to_string(), "<<0, 0, 0>>");
-    let h = FuncValue::from_domain_set(ints(&[1, 3]).as_set().unwrap(), vec![int(0); 2]);
-    assert!(matches!(h.domain(), Domain::Explicit(_)));
+    let t = FuncValue::from_domain_set(ints(&[1, 2, 3]).as_set().unwrap(), vec![int(0); 3]);
+    assert!(matches!(t.domain(), Domain::Range(1)));
+    assert_eq!(Value::from(t).to_string(), "<<0, 0, 0>>");
+    let u = FuncValue::from_domain_set(ints(&[1, 3]).as_set().unwrap(), vec![int(0); 2]);
+    assert!(matches!(u.domain(), Domain::Explicit(_)));
 }
 
 #[test]
