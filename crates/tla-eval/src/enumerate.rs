@@ -481,6 +481,32 @@ impl Run<'_, '_> {
             })
     }
 
+    /// `step`, a conjunction going straight to `conj` as `step_node` would send it: an
+    /// action's body, or a disjunct, is most often a conjunction whose first guard fails,
+    /// and entering `step`'s large frame for it cost as much as the guard.
+    #[inline(always)]
+    fn step_conj(
+        &self,
+        e: &Expr,
+        env: &mut Env,
+        next: &mut Vec<Option<Value>>,
+        action: Option<DefId>,
+        splitting: bool,
+        k: Cont,
+    ) -> EResult<Go> {
+        use ExprKind::*;
+        let items = match &e.kind {
+            Junction(self::Junction::And, items) | Builtin(self::Builtin::And, items) => items,
+            _ => return self.step(e, env, next, action, splitting, k),
+        };
+        if (splitting && self.label.is_some()) || self.unassigned.get() == 0 {
+            return self.step(e, env, next, action, splitting, k);
+        }
+        // A conjunction ends TLC's split, so `step` would frame an error by it.
+        self.conj(items, env, next, action, k)
+            .map_err(|err| err.framed(e.loc))
+    }
+
     fn step_node(
         &self,
         e: &Expr,
@@ -522,7 +548,7 @@ impl Run<'_, '_> {
             Builtin(self::Builtin::And, args) => self.conj(args, env, next, action, k),
             Junction(self::Junction::Or, items) | Builtin(self::Builtin::Or, items) => {
                 Part::choose(self.part, items.len(), |i| {
-                    self.step(&items[i], env, next, action, splitting, k)
+                    self.step_conj(&items[i], env, next, action, splitting, k)
                 })
             }
             Quant(Quantifier::Exists, bounds, body) => {
@@ -1012,7 +1038,7 @@ impl Run<'_, '_> {
         // TLC's action is now this definition, with its parameters' values.
         let labelled = self.label.filter(|l| splitting && l.splitting());
         let saved = labelled.map(|l| enter_call(l, d, &inner, &def.params));
-        let go = self.step(
+        let go = self.step_conj(
             &def.body,
             &mut inner,
             next,
@@ -1259,7 +1285,7 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         if i == lists.len() {
-            return self.step(body, env, next, action, splitting, k);
+            return self.step_conj(body, env, next, action, splitting, k);
         }
         let (vars, tuple, elems) = &lists[i];
         let elems = elems.as_slice();

@@ -248,7 +248,12 @@ impl<'a> Evaluator<'a> {
             {
                 self.call_bound(*d, [], env, sv)?
             }
-            _ => self.expr(e, env, sv)?,
+            // A compiled formula answers without making a value (a guard tried on every
+            // state); a value it does not give is the interpreter's, as `expr` finds it.
+            _ => match self.compiled_formula(e, env) {
+                Some(n) => self.run_compiled_formula(n, e, env, sv)?,
+                None => self.expr(e, env, sv)?,
+            },
         };
         match v {
             Value::Bool(b) => Ok(b),
@@ -261,6 +266,19 @@ impl<'a> Evaluator<'a> {
                 e.loc,
             )),
         }
+    }
+
+    /// The compiled form `eval_bool` runs for `e`: none for the leaves `expr` answers
+    /// before it looks for one (a bound name, a variable, a literal).
+    #[inline]
+    fn compiled_formula<'e>(&self, e: &'e Expr, env: &Env) -> Option<&'e compiled::Node> {
+        use tla_sema::ir::ExprKind as K;
+        if env.interpreting > 0
+            || matches!(e.kind, K::Local(_) | K::Var(_) | K::Bool(_) | K::Num(_))
+        {
+            return None;
+        }
+        self.compiled(e)
     }
 
     /// Evaluates a definition without parameters (a constant, an invariant, ...).

@@ -200,6 +200,24 @@ impl Evaluator<'_> {
         }
     }
 
+    /// `e`'s value as a formula by its compiled form `n`, without making a value; if the
+    /// compiled run gives up, `e`'s value by the interpreter, as `run_compiled` gives it.
+    #[inline]
+    pub(super) fn run_compiled_formula(
+        &self,
+        n: &Node,
+        e: &Expr,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> EResult<Value> {
+        match self.run_bool(n, env, sv) {
+            Ok(b) => Ok(Value::Bool(b)),
+            Err(Bail) => self.interpreting(env, |ev, env| {
+                ev.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
+            }),
+        }
+    }
+
     /// `e` as a formula by its compiled form `n`, or by the interpreter if that gives up.
     #[inline]
     pub(super) fn run_compiled_bool(
