@@ -194,7 +194,9 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         match self.run(n, env, sv) {
             Ok(v) => Ok(v),
-            Err(Bail) => self.interpret_after_bail(e, env, sv),
+            Err(Bail) => self.interpreting(env, |ev, env| {
+                ev.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
+            }),
         }
     }
 
@@ -210,16 +212,10 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         match self.run_bool(n, env, sv) {
             Ok(b) => Ok(Value::Bool(b)),
-            Err(Bail) => self.interpret_after_bail(e, env, sv),
+            Err(Bail) => self.interpreting(env, |ev, env| {
+                ev.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
+            }),
         }
-    }
-
-    /// `e`'s value by the interpreter alone, after its compiled run gave up.
-    #[cold]
-    fn interpret_after_bail(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<Value> {
-        self.interpreting(env, |ev, env| {
-            ev.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
-        })
     }
 
     /// `e` as a formula by its compiled form `n`, or by the interpreter if that gives up.
