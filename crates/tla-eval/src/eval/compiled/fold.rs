@@ -5,26 +5,41 @@
 //! CoffeeCan1000Beans' Init (`{c \in Can : ...}`, a million records filtered) was computed by
 //! both workers at once, so the second core added nothing to the initial states. A worker
 //! finding the value missing takes the slot's lock and computes it; the others wait and read
-//! it. The worker computing it may meet the slot again inside its own evaluation (an
-//! expression whose value needs itself, which ends as the interpreter's error): it evaluates
-//! again unlocked, as it did before there was a lock. An error is not kept: each worker that
-//! asks evaluates again and gets it.
+//! it. A worker already computing a folded value never waits for another: it evaluates
+//! unlocked, as before there was a lock. So no two workers can wait for each other (folded
+//! values that need each other, which end as the interpreter's error), and a value that needs
+//! itself is evaluated again by the same worker, as without the lock. An error is not kept:
+//! each worker that asks evaluates again and gets it.
 
 use crate::value::Value;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 use std::sync::{Mutex, OnceLock};
 
 #[derive(Default)]
 pub(crate) struct Fold {
     value: OnceLock<Value>,
     lock: Mutex<()>,
-    /// The thread computing the value (its token, see `thread_token`), 0 when none.
-    computing: AtomicUsize,
 }
 
-fn thread_token() -> usize {
-    thread_local!(static TOKEN: u8 = const { 0 });
-    TOKEN.with(|t| t as *const u8 as usize)
+thread_local! {
+    /// How many folded values this thread is computing under their lock.
+    static COMPUTING: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Counts this thread as computing a folded value while it lives.
+struct Computing;
+
+impl Computing {
+    fn start() -> Computing {
+        COMPUTING.with(|c| c.set(c.get() + 1));
+        Computing
+    }
+}
+
+impl Drop for Computing {
+    fn drop(&mut self) {
+        COMPUTING.with(|c| c.set(c.get() - 1));
+    }
 }
 
 impl Fold {
@@ -40,18 +55,18 @@ impl Fold {
         if let Some(v) = self.value.get() {
             return Ok(v.clone());
         }
-        let me = thread_token();
-        if self.computing.load(Ordering::Acquire) == me {
-            return eval();
+        if COMPUTING.with(Cell::get) > 0 {
+            let v = eval()?;
+            return Ok(self.value.get_or_init(|| v).clone());
         }
         let _held = self.lock.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(v) = self.value.get() {
             return Ok(v.clone());
         }
-        self.computing.store(me, Ordering::Release);
-        let r = eval();
-        self.computing.store(0, Ordering::Release);
-        let v = r?;
+        let v = {
+            let _computing = Computing::start();
+            eval()?
+        };
         Ok(self.value.get_or_init(|| v).clone())
     }
 }
@@ -59,7 +74,9 @@ impl Fold {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicU32;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::{mpsc, Arc, Barrier};
+    use std::time::Duration;
 
     #[test]
     fn two_threads_compute_a_folded_value_once() {
@@ -87,5 +104,26 @@ mod tests {
         let nested = fold.get_or_eval(|| fold.get_or_eval(|| Ok::<_, ()>(Value::Int(1))));
         assert_eq!(nested, Ok(Value::Int(1)));
         assert_eq!(fold.get(), Some(&Value::Int(1)));
+    }
+
+    #[test]
+    fn two_workers_computing_values_that_need_each_other_do_not_wait_for_each_other() {
+        let (x, y) = (Arc::new(Fold::default()), Arc::new(Fold::default()));
+        let both_hold_their_lock = Arc::new(Barrier::new(2));
+        let (done, finished) = mpsc::channel();
+        for (mine, other, seed) in [(x.clone(), y.clone(), 1), (y, x, 10)] {
+            let (barrier, done) = (both_hold_their_lock.clone(), done.clone());
+            std::thread::spawn(move || {
+                let r = mine.get_or_eval(|| {
+                    barrier.wait();
+                    other.get_or_eval(|| Ok::<_, ()>(Value::Int(seed)))
+                });
+                done.send(r.is_ok()).unwrap();
+            });
+        }
+        for _ in 0..2 {
+            let ok = finished.recv_timeout(Duration::from_secs(10));
+            assert_eq!(ok, Ok(true), "a worker waited for the other");
+        }
     }
 }
