@@ -58,6 +58,11 @@ pub fn range_fcn(lo: i64, values: Vec<Value>) -> Value {
 #[test]
 fn value_is_small() {
     assert!(std::mem::size_of::<Value>() <= 24);
+    // A state's empty slot costs no space: `None` is one of the tag's unused values.
+    assert_eq!(
+        std::mem::size_of::<Option<Value>>(),
+        std::mem::size_of::<Value>()
+    );
 }
 
 #[test]
