@@ -16,18 +16,22 @@
 //! `\A i \in Node : counter[i] <= 3` or `B = Sum(counter, Node)`) also keeps its answers, true
 //! and false, by the *values* of its variables in a bounded table: a state space has far
 //! fewer values of `counter` and `pending` than states, and a new state's `counter` is a new
-//! object equal to one met before.
+//! object equal to one met before. The table's key is the fingerprint of those values: the
+//! state's fingerprint has just been computed, and a function keeps its hash, so the key of
+//! `network` costs a read where writing its value out cost a walk of it. Two different
+//! values under one key would give one of them the other's answer; that is the seen-set's
+//! own assumption (fingerprints do not collide), over at most `MAX_ANSWERS` keys per table.
+//! Fingerprints equate values TLC counts as equal but holds differently (`1..3` and
+//! `{1, 2, 3}`), so a conjunct that can print a value (`ToString`) keeps no table.
 
 use super::call_memo::{KeyHasher, Trial};
 use super::memo::identical;
-use super::repr_bytes::put_repr;
 use super::Evaluator;
 use crate::env::{Binding, Env, ExprRef, OpValue, StateView};
 use crate::value::Value;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, OpRef, VarId};
-use xxhash_rust::xxh3::xxh3_64;
 
 /// A predicate split into its conjuncts (through parameterless definitions and labels).
 pub struct Conjuncts {
@@ -42,17 +46,15 @@ struct Leaf {
     costly: bool,
 }
 
-/// Answers kept per conjunct, and the longest key (`repr_bytes`) in bytes: a bound on the
-/// memory a table takes, and on the time a key takes to write.
+/// Answers kept per conjunct: a bound on the memory a table takes.
 const MAX_ANSWERS: usize = 4096;
-const MAX_KEY_BYTES: usize = 512;
+/// The largest set a key is computed for: a set keeps no hash, so its key is a walk of it.
+const MAX_KEY_SET: usize = 256;
 
 /// One worker's kept answers for a `Conjuncts`, per leaf.
 #[derive(Default)]
 pub struct ConjunctMemo {
     leaves: Vec<LeafMemo>,
-    /// The key being looked up.
-    key: Vec<u8>,
 }
 
 /// A leaf's answers: by the objects its variables held when it was last true (held, so an
@@ -62,16 +64,27 @@ struct LeafMemo {
     table: AnswerTable,
 }
 
-/// A costly conjunct's answers by the values of its variables, written as `repr_bytes`
-/// (off from the start for a conjunct that is not costly).
+/// A costly conjunct's answers by the fingerprint of its variables' values (off from the
+/// start for a conjunct that is not costly).
 #[derive(Default)]
 struct AnswerTable {
     trial: Trial,
     off: bool,
-    /// By the key's hash: where its bytes are in `keys`, and the answer. Two keys of one hash
-    /// share the entry (the later replaces the earlier).
-    answers: HashMap<u64, (u32, u32, bool), BuildHasherDefault<KeyHasher>>,
-    keys: Vec<u8>,
+    answers: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
+}
+
+/// The fingerprint of `v` as a key, when it is cheap: a function keeps its hash, a scalar has
+/// one at hand; a large set or interval would be walked, and a lazy set enumerated.
+fn key_part(v: &Value) -> Option<u64> {
+    let cheap = match v {
+        Value::Set(s) => s.len() <= MAX_KEY_SET,
+        Value::Interval(lo, hi) => hi.saturating_sub(*lo) < MAX_KEY_SET as i64,
+        Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::ModelValue(_) | Value::Func(_) => {
+            true
+        }
+        _ => false,
+    };
+    cheap.then(|| v.fingerprint().ok()).flatten()
 }
 
 impl AnswerTable {
@@ -82,29 +95,25 @@ impl AnswerTable {
         }
     }
 
-    /// Writes the key of `state`'s values of `vars` to `key` and returns its hash, unless the
-    /// table is off or the values are too large (then it goes off: they stay so).
-    fn key(&mut self, vars: &[VarId], state: &[Value], key: &mut Vec<u8>) -> Option<u64> {
+    /// The key of `state`'s values of `vars`, unless the table is off or a value's key is
+    /// not cheap (then it goes off: the values stay so).
+    fn key(&mut self, vars: &[VarId], state: &[Value]) -> Option<u64> {
         if self.off {
             return None;
         }
-        key.clear();
-        if !vars
-            .iter()
-            .all(|v| put_repr(&state[v.index()], key, MAX_KEY_BYTES))
-        {
-            self.go_off();
-            return None;
+        let mut h = vars.len() as u64;
+        for v in vars {
+            let Some(part) = key_part(&state[v.index()]) else {
+                self.go_off();
+                return None;
+            };
+            h = (h.rotate_left(29) ^ part).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         }
-        Some(xxh3_64(key))
+        Some(h)
     }
 
-    fn look_up(&mut self, hash: u64, key: &[u8]) -> Option<bool> {
-        let answer = self
-            .answers
-            .get(&hash)
-            .filter(|(at, len, _)| &self.keys[*at as usize..(*at + *len) as usize] == key)
-            .map(|(_, _, answer)| *answer);
+    fn look_up(&mut self, key: u64) -> Option<bool> {
+        let answer = self.answers.get(&key).copied();
         if !self.trial.goes_on(answer.is_some()) {
             self.go_off();
         }
@@ -112,23 +121,19 @@ impl AnswerTable {
     }
 
     /// Keeps an answer; a full table starts again (the search has moved on to other values).
-    fn keep(&mut self, hash: u64, key: &[u8], answer: bool) {
+    fn keep(&mut self, key: u64, answer: bool) {
         if self.off {
             return;
         }
         if self.answers.len() >= MAX_ANSWERS {
             self.answers.clear();
-            self.keys.clear();
         }
-        let at = self.keys.len() as u32;
-        self.keys.extend_from_slice(key);
-        self.answers.insert(hash, (at, key.len() as u32, answer));
+        self.answers.insert(key, answer);
     }
 
     fn go_off(&mut self) {
         self.off = true;
         self.answers = HashMap::default();
-        self.keys = Vec::new();
     }
 }
 
@@ -246,7 +251,8 @@ impl Evaluator<'_> {
         Leaf {
             expr: ExprRef::new(e),
             vars: known.then(|| vars.into_boxed_slice()),
-            costly: self.expr_worth_keeping(e, &mut worth) || checks_a_type(e),
+            costly: (self.expr_worth_keeping(e, &mut worth) || checks_a_type(e))
+                && !self.may_show_form(e),
         }
     }
 
@@ -323,14 +329,13 @@ impl Evaluator<'_> {
             if m.ways.hit(vars, state) {
                 continue;
             }
-            let key = &mut memo.key;
-            let hash = m.table.key(vars, state, key);
-            let answer = match hash.and_then(|h| m.table.look_up(h, key)) {
+            let key = m.table.key(vars, state);
+            let answer = match key.and_then(|k| m.table.look_up(k)) {
                 Some(answer) => answer,
                 None => {
                     let answer = self.eval_bool(leaf.expr.get(), env, &sv).ok()?;
-                    if let Some(h) = hash {
-                        m.table.keep(h, key, answer);
+                    if let Some(k) = key {
+                        m.table.keep(k, answer);
                     }
                     answer
                 }

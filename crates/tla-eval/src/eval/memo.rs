@@ -400,11 +400,30 @@ impl Evaluator<'_> {
     /// definitions it reaches; an operator constant bound to anything but a definition, or a
     /// closure the model binds, counts as one that may.
     pub fn may_write_registers(&self, e: &Expr) -> bool {
-        let mut memo = vec![None; self.spec.defs.len()];
-        self.writes_expr(e, &mut memo)
+        self.may_reach_native(e, crate::natives::writes_registers)
     }
 
-    fn writes_def(&self, d: DefId, memo: &mut Vec<Option<bool>>) -> bool {
+    /// Whether evaluating `e` may tell apart values TLC counts as equal (`1..3` and `{1, 2,
+    /// 3}`, a tuple and a function on `1..n`) by the way they are held: `ToString` prints
+    /// them differently.
+    pub fn may_show_form(&self, e: &Expr) -> bool {
+        self.may_reach_native(e, crate::natives::shows_form)
+    }
+
+    /// Whether `e` may call a native operator `native` picks, through the definitions it
+    /// reaches; an operator constant bound to anything but a definition, or a closure the
+    /// model binds, counts as one that may.
+    fn may_reach_native(&self, e: &Expr, native: fn(&str, &str) -> bool) -> bool {
+        let mut memo = vec![None; self.spec.defs.len()];
+        self.reaches_expr(e, native, &mut memo)
+    }
+
+    fn reaches_def(
+        &self,
+        d: DefId,
+        native: fn(&str, &str) -> bool,
+        memo: &mut Vec<Option<bool>>,
+    ) -> bool {
         if let Some(w) = memo[d.index()] {
             return w;
         }
@@ -413,29 +432,35 @@ impl Evaluator<'_> {
         let i = d.index();
         let def = self.spec.def(d);
         let w = match &self.overrides[i] {
-            Some(OpValue::Def(r)) => self.writes_def(*r, memo),
+            Some(OpValue::Def(r)) => self.reaches_def(*r, native, memo),
             Some(OpValue::Val(_) | OpValue::Builtin(_)) => false,
             Some(OpValue::Closure(..) | OpValue::Const(_)) => true,
             None if self.natives[i].is_some() => {
-                let module = &self.spec.module(def.module).name;
-                crate::natives::writes_registers(module, &def.name)
+                native(&self.spec.module(def.module).name, &def.name)
             }
-            None => self.writes_expr(&def.body, memo),
+            None => self.reaches_expr(&def.body, native, memo),
         };
         memo[i] = Some(w);
         w
     }
 
-    fn writes_expr(&self, e: &Expr, memo: &mut Vec<Option<bool>>) -> bool {
+    fn reaches_expr(
+        &self,
+        e: &Expr,
+        native: fn(&str, &str) -> bool,
+        memo: &mut Vec<Option<bool>>,
+    ) -> bool {
         let here = match &e.kind {
-            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => self.writes_def(*d, memo),
-            ExprKind::Let(defs, _) => defs.iter().any(|d| self.writes_def(*d, memo)),
-            ExprKind::CallConst(c, _) | ExprKind::OpArg(OpRef::Const(c)) => {
-                self.const_def(*c).is_none_or(|d| self.writes_def(d, memo))
+            ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => {
+                self.reaches_def(*d, native, memo)
             }
+            ExprKind::Let(defs, _) => defs.iter().any(|d| self.reaches_def(*d, native, memo)),
+            ExprKind::CallConst(c, _) | ExprKind::OpArg(OpRef::Const(c)) => self
+                .const_def(*c)
+                .is_none_or(|d| self.reaches_def(d, native, memo)),
             _ => false,
         };
-        here || !tla_sema::visit::all_children(e, &mut |c| !self.writes_expr(c, memo))
+        here || !tla_sema::visit::all_children(e, &mut |c| !self.reaches_expr(c, native, memo))
     }
 
     /// `effect_free` for an expression read on a step: primes, UNCHANGED, `[A]_v` and

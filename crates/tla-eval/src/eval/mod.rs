@@ -16,7 +16,6 @@ mod kept_select;
 mod literals;
 mod member_whole;
 mod memo;
-mod repr_bytes;
 pub mod warnings;
 
 pub use conjuncts::{ConjunctMemo, Conjuncts};

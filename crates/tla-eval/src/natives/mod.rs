@@ -69,6 +69,14 @@ pub fn writes_registers(module: &str, name: &str) -> bool {
     )
 }
 
+/// Operators whose value depends on how a value is held, not only on the value: `ToString`
+/// prints `1..3` and `{1, 2, 3}` differently, and the JSON writers make a tuple an array and a
+/// function on `1..n` an object.
+pub fn shows_form(module: &str, name: &str) -> bool {
+    matches!((module, name), ("TLC", "ToString"))
+        || (module == "Json" && name.starts_with("ToJson"))
+}
+
 /// Operators whose value may differ from one evaluation to the next.
 ///
 /// TLC evaluates every constant-level definition without parameters once, at start-up
