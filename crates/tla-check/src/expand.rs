@@ -129,18 +129,28 @@ pub fn builds_unseen_only(
 pub struct ScratchPool(Mutex<Vec<(Fingerprinter, KeptAnswers)>>);
 
 /// The state constraints and invariants split into conjuncts, whose answers a worker
-/// keeps by the variables each reads (`Evaluator::conjuncts`).
+/// keeps by the variables each reads (`Evaluator::conjuncts`); which step checks may take
+/// definitions' values kept by what they read (`Evaluator::step_check_by_values`).
 pub struct CheckParts {
     constraints: Vec<Conjuncts>,
     invariants: Vec<Conjuncts>,
+    action_constraints_by_values: Vec<bool>,
+    action_properties_by_values: Vec<bool>,
 }
 
 impl CheckParts {
     pub fn new(ev: &Evaluator, model: &Model) -> Self {
         let split = |checks: &[Check]| checks.iter().map(|c| ev.conjuncts(&c.expr)).collect();
+        let by_values = |checks: &[Check]| {
+            (checks.iter())
+                .map(|c| ev.step_check_by_values(&c.expr))
+                .collect()
+        };
         CheckParts {
             constraints: split(&model.constraints),
             invariants: split(&model.invariants),
+            action_constraints_by_values: by_values(&model.action_constraints),
+            action_properties_by_values: by_values(&model.action_properties),
         }
     }
 }
@@ -387,7 +397,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             }
             if !m.action_constraints.is_empty() {
                 RunInfo::set_thread_level(Some(depth as i64));
-                let r = self.transition_checks(step, &m.action_constraints, false);
+                let r = self.transition_checks(step, false);
                 RunInfo::set_thread_level(Some(depth as i64 + 1));
                 if r.is_err() {
                     return self.successor(step, action, depth, None, claim, Some(fp));
@@ -422,7 +432,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         RunInfo::set_thread_level(Some(depth as i64));
         let mut transition_bad = None;
         if !matches!(found, Found::Stop(..)) {
-            if let Err(v) = self.transition_checks(step, &self.sh.model.action_properties, true) {
+            if let Err(v) = self.transition_checks(step, true) {
                 transition_bad = Some(v);
             }
         }
@@ -517,7 +527,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                 // Action constraints see the level of the state they start from.
                 let level = sh.ev.run.current_level();
                 RunInfo::set_thread_level(Some(level - 1));
-                let mut r = self.transition_checks(step, &sh.model.action_constraints, false);
+                let mut r = self.transition_checks(step, false);
                 if r.is_ok() && !sh.model.possible.is_empty() {
                     // _POSSIBLE's action predicates are the last action constraints.
                     let sv = StateView::transition(step.0, step.1);
@@ -653,20 +663,31 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
         Ok(())
     }
 
-    /// Checks of a transition: the first false one as `InvariantViolated` (the caller knows
-    /// what the checks are), or the error.
+    /// The action properties (`properties`) or the action constraints of a transition: the
+    /// first false one as a verdict, or the error.
     fn transition_checks(
         &mut self,
         (cur, next): Transition,
-        checks: &[Check],
         properties: bool,
     ) -> Result<(), Verdict> {
+        let (m, parts) = (self.sh.model, &self.sh.parts);
+        let (checks, by_values) = if properties {
+            (&m.action_properties, &parts.action_properties_by_values)
+        } else {
+            (&m.action_constraints, &parts.action_constraints_by_values)
+        };
         if checks.is_empty() {
             return Ok(());
         }
         let sv = StateView::transition(cur, next);
-        for c in checks {
-            match self.sh.ev.eval_bool(&c.expr, &mut self.env, &sv) {
+        for (c, &by_values) in checks.iter().zip(by_values) {
+            let ev = self.sh.ev;
+            let holds = if by_values {
+                ev.eval_step_check(&c.expr, &mut self.env, &sv)
+            } else {
+                ev.eval_bool(&c.expr, &mut self.env, &sv)
+            };
+            match holds {
                 Ok(true) => {}
                 Ok(false) => return Err(Verdict::ActionPropertyViolated(c.name.clone())),
                 Err(e) => {

@@ -81,8 +81,17 @@ impl Evaluator<'_> {
             if let Some(v) = self.memo_get(d, key) {
                 return Ok(v);
             }
+            // A value kept by what it read is not kept for this state: it may be held
+            // otherwise than this state's own (see `ByValues`).
+            let by_values = self.by_values_key(d, key);
+            if let Some(v) = by_values.and_then(|k| self.by_values_get(k)) {
+                return Ok(v);
+            }
             let v = self.call_bound(d, [], env, sv)?;
             self.memo_put(d, key, v.clone());
+            if let Some(k) = by_values {
+                self.by_values_put(k, v.clone());
+            }
             return Ok(v);
         }
         if args.is_empty() {

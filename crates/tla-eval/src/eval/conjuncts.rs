@@ -75,7 +75,7 @@ struct AnswerTable {
 
 /// The fingerprint of `v` as a key, when it is cheap: a function keeps its hash, a scalar has
 /// one at hand; a large set or interval would be walked, and a lazy set enumerated.
-fn key_part(v: &Value) -> Option<u64> {
+pub(super) fn key_part(v: &Value) -> Option<u64> {
     let cheap = match v {
         Value::Set(s) => s.len() <= MAX_KEY_SET,
         Value::Interval(lo, hi) => hi.saturating_sub(*lo) < MAX_KEY_SET as i64,
@@ -209,6 +209,23 @@ fn checks_a_type(e: &Expr) -> bool {
 }
 
 impl Evaluator<'_> {
+    /// The root variables the body of `d` reads, when they can all be known.
+    pub(super) fn def_reads(&self, d: DefId) -> Option<&[VarId]> {
+        self.memo_reads.get_or_init(|| {
+            (0..self.spec.defs.len())
+                .map(|i| {
+                    let mut vars = Vec::new();
+                    let mut seen = vec![false; self.spec.defs.len()];
+                    let known = self.def_vars(DefId(i as u32), &mut vars, &mut seen);
+                    vars.sort_unstable_by_key(|v| v.index());
+                    vars.dedup();
+                    known.then(|| vars.into_boxed_slice())
+                })
+                .collect()
+        })[d.index()]
+        .as_deref()
+    }
+
     /// `e` split into the conjuncts it is a conjunction of, each with the variables it reads.
     /// None of them when one may have an effect (Print, TLCSet, a random choice): a
     /// conjunct evaluated alone and then again in the whole predicate would show it twice.

@@ -16,10 +16,14 @@
 //! scalar). The values of that state are held by the memo, so no allocation can be reused
 //! under it.
 
+use super::call_memo::KeyHasher;
 use super::Evaluator;
-use crate::env::{Binding, OpValue, StateView};
+use crate::env::{Binding, Env, OpValue, StateView};
+use crate::error::EResult;
 use crate::value::Value;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tla_sema::ir::{ConstId, DefId, Expr, ExprKind, Level, LocalId, OpRef};
@@ -554,5 +558,92 @@ impl Evaluator<'_> {
             return false;
         }
         tla_sema::visit::all_children(e, &mut |c| self.pure_expr(c, memo))
+    }
+}
+
+/// Values of definitions under a prime, kept by the fingerprint of the variables they read,
+/// while a step is checked (`Evaluator::eval_step_check`).
+///
+/// An action property (`[][EWD998!Next]_vars`, refinement through an INSTANCE) is checked on
+/// every step, and its definitions under a prime (`token'`, `pending'`) are computed for each
+/// step's next state: nine in ten of those states were met before, and many more share the
+/// variables the definition reads (`network`). The state's fingerprint has just been taken, so
+/// each of those variables' fingerprints is at hand (a function keeps its own), and the value
+/// computed for equal variables is taken instead. Two different values under one key would
+/// share a value; that is the seen-set's own assumption (fingerprints do not collide).
+/// Equal values may be held differently (`1..3` and `{1, 2, 3}`), and so may what is computed
+/// from them: only checks that cannot show how a value is held use the table (see
+/// `step_check_by_values`), and an error is computed again without it, for its text.
+#[derive(Default)]
+struct ByValues {
+    ev: u64,
+    on: bool,
+    values: HashMap<u64, Value, BuildHasherDefault<KeyHasher>>,
+}
+
+/// Values kept per thread: a bound on the memory they hold.
+const MAX_BY_VALUES: usize = 1 << 16;
+
+thread_local! {
+    static BY_VALUES: RefCell<ByValues> = RefCell::new(ByValues::default());
+}
+
+impl Evaluator<'_> {
+    /// Whether a step check `e` may use the values kept by what they read: it has no effect
+    /// (a kept value printed would show how it is held) and cannot print a value itself.
+    pub fn step_check_by_values(&self, e: &Expr) -> bool {
+        self.effect_free_on_step(e) && !self.may_show_form(e)
+    }
+
+    /// `eval_bool` of a step check for which `step_check_by_values` holds, with the values of
+    /// definitions under a prime kept by what they read (`ByValues`). An error is the one the
+    /// check gives evaluated without them.
+    pub fn eval_step_check(&self, e: &Expr, env: &mut Env, sv: &StateView) -> EResult<bool> {
+        let was = BY_VALUES.with(|b| {
+            let mut b = b.borrow_mut();
+            if b.ev != self.id {
+                b.ev = self.id;
+                b.values.clear();
+            }
+            std::mem::replace(&mut b.on, true)
+        });
+        let r = self.eval_bool(e, env, sv);
+        BY_VALUES.with(|b| b.borrow_mut().on = was);
+        match r {
+            Err(_) if !was => self.eval_bool(e, env, sv),
+            r => r,
+        }
+    }
+
+    /// The key of `d`'s value in the complete next state `key` among the values kept by what
+    /// they read, while a step check uses them and the variables' fingerprints are at hand.
+    #[inline]
+    pub(super) fn by_values_key(&self, d: DefId, key: StateKey) -> Option<u64> {
+        if !BY_VALUES.with(|b| b.borrow().on) {
+            return None;
+        }
+        let StateKey::Next(_) = key else {
+            return None;
+        };
+        let mut h = (u64::from(d.0) << 32) ^ self.id;
+        for v in self.def_reads(d)? {
+            let part = super::conjuncts::key_part(key.get(v.index()))?;
+            h = (h.rotate_left(29) ^ part).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        Some(h)
+    }
+
+    pub(super) fn by_values_get(&self, key: u64) -> Option<Value> {
+        BY_VALUES.with(|b| b.borrow().values.get(&key).cloned())
+    }
+
+    pub(super) fn by_values_put(&self, key: u64, v: Value) {
+        BY_VALUES.with(|b| {
+            let mut b = b.borrow_mut();
+            if b.values.len() >= MAX_BY_VALUES {
+                b.values.clear();
+            }
+            b.values.insert(key, v);
+        })
     }
 }

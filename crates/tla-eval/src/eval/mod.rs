@@ -90,6 +90,7 @@ pub struct Evaluator<'a> {
     memo_defs: OnceLock<Vec<bool>>,
     /// LET definitions whose value is kept for the run (see `memo.rs`), decided at first use.
     let_constants: OnceLock<Vec<bool>>,
+    memo_reads: OnceLock<Vec<Option<Box<[tla_sema::ir::VarId]>>>>,
     /// LET function definitions whose points are kept while applied, with the names bound
     /// outside them that they read (see `fun_memo.rs`), decided at first use.
     fun_memo_plans: OnceLock<Vec<Option<Box<[tla_sema::ir::LocalId]>>>>,
@@ -158,6 +159,7 @@ impl<'a> Evaluator<'a> {
             id: memo::new_evaluator_id(),
             memo_defs: OnceLock::new(),
             let_constants: OnceLock::new(),
+            memo_reads: OnceLock::new(),
             fun_memo_plans: OnceLock::new(),
             closure_reads: OnceLock::new(),
             call_memo_plans: OnceLock::new(),
@@ -221,6 +223,7 @@ impl<'a> Evaluator<'a> {
         self.id = memo::new_evaluator_id();
         self.memo_defs = OnceLock::new();
         self.let_constants = OnceLock::new();
+        self.memo_reads = OnceLock::new();
         self.fun_memo_plans = OnceLock::new();
         self.call_memo_plans = OnceLock::new();
         self.whole_member_defs = OnceLock::new();
