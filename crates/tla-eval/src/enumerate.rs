@@ -1011,6 +1011,7 @@ impl Run<'_, '_> {
             Env::new()
         };
         for (i, a) in args.iter().enumerate() {
+            let param = def.params.get(i).map(|p| p.local);
             let b = match &a.kind {
                 ExprKind::OpArg(op) => Binding::Op(self.ev.op_value(op, env)),
                 // A variable is passed by name (TLC passes arguments unevaluated): the body
@@ -1027,11 +1028,19 @@ impl Run<'_, '_> {
                     None if !self.init && self.variables_tuple(a, 0) => {
                         Binding::Lazy(crate::env::ExprRef::new(a), env.capture())
                     }
-                    None => Binding::Val(self.eval(a, env, next)?),
+                    // The most common argument, a value: pushed as one, so that no `Binding`
+                    // is built on the stack and read back in pieces other than those written.
+                    None => {
+                        let v = self.eval(a, env, next)?;
+                        if let Some(p) = param {
+                            inner.push_val(p, v);
+                        }
+                        continue;
+                    }
                 },
             };
-            if let Some(p) = def.params.get(i) {
-                inner.push(p.local, b);
+            if let Some(p) = param {
+                inner.push(p, b);
             }
         }
         let action = if splitting { Some(d) } else { action };

@@ -156,6 +156,7 @@ impl Env {
         Env::default()
     }
 
+    #[inline]
     pub fn push(&mut self, id: LocalId, b: Binding) {
         let i = slot(id);
         if i >= self.innermost.len() {
@@ -166,6 +167,7 @@ impl Env {
         self.innermost[i] = self.stack.len() as u32;
     }
 
+    #[inline]
     pub fn push_val(&mut self, id: LocalId, v: Value) {
         self.push(id, Binding::Val(v));
     }
