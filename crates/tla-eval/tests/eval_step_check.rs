@@ -6,7 +6,8 @@
 mod natives_common;
 use natives_common::*;
 use tla_eval::value::Value;
-use tla_eval::{Env, Evaluator, StateView};
+use tla_eval::{EResult, Env, Evaluator, StateView};
+use tla_sema::ir::Expr;
 
 const SPEC: &str = r#"
 VARIABLES x, y
@@ -28,63 +29,64 @@ fn written_out(elems: &[i64]) -> Value {
     Value::set(elems.iter().map(|&n| Value::Int(n)).collect()).expect("a set")
 }
 
-#[test]
-fn each_next_state_gets_its_own_answer() {
+/// Runs `f` with an evaluator of `SPEC` and the body of its definition `name`.
+fn with_check(name: &str, f: impl FnOnce(&Evaluator, &Expr)) {
     let spec = load("Integers, FiniteSets, TLC", SPEC);
     let ev = Evaluator::new(&spec);
-    let prop = &spec.def(spec.root_def("Prop").expect("defined")).body;
-    assert!(ev.step_check_by_values(prop));
+    f(&ev, &spec.def(spec.root_def(name).expect("defined")).body);
+}
+
+/// `check` on the step from x = 1..3, y = 3 to `next`: as a step check (`kept`), or alone.
+fn on_step(ev: &Evaluator, check: &Expr, next: &[Option<Value>], kept: bool) -> EResult<bool> {
     let cur = [interval(1, 3), Value::Int(3)];
-    let check = |next: &[Option<Value>]| {
-        ev.eval_step_check(prop, &mut Env::new(), &StateView::transition(&cur, next))
-            .expect("evaluates")
-    };
-    for _ in 0..2 {
-        assert!(check(&state(interval(1, 3), 3)));
-        assert!(!check(&state(interval(1, 3), 2)));
-        assert!(check(&state(interval(1, 2), 2)));
-        // Equal to 1..3, held otherwise: the value kept for 1..3 serves, and answers alike.
-        assert!(check(&state(written_out(&[1, 2, 3]), 3)));
-        assert!(!check(&state(written_out(&[1, 2, 3, 4]), 3)));
+    let sv = StateView::transition(&cur, next);
+    if kept {
+        ev.eval_step_check(check, &mut Env::new(), &sv)
+    } else {
+        ev.eval_bool(check, &mut Env::new(), &sv)
     }
 }
 
 #[test]
+fn each_next_state_gets_its_own_answer() {
+    with_check("Prop", |ev, prop| {
+        assert!(ev.step_check_by_values(prop));
+        let check = |next: &[Option<Value>]| on_step(ev, prop, next, true).expect("evaluates");
+        for _ in 0..2 {
+            assert!(check(&state(interval(1, 3), 3)));
+            assert!(!check(&state(interval(1, 3), 2)));
+            assert!(check(&state(interval(1, 2), 2)));
+            // Equal to 1..3, held otherwise: the value kept for 1..3 serves, and answers alike.
+            assert!(check(&state(written_out(&[1, 2, 3]), 3)));
+            assert!(!check(&state(written_out(&[1, 2, 3, 4]), 3)));
+        }
+    });
+}
+
+#[test]
 fn a_check_that_prints_a_value_keeps_nothing() {
-    let spec = load("Integers, FiniteSets, TLC", SPEC);
-    let ev = Evaluator::new(&spec);
-    let check = |name| {
-        let body = &spec.def(spec.root_def(name).expect("defined")).body;
-        ev.step_check_by_values(body)
-    };
     // The value kept for x = 1..3 would print `1..3` for x = {1, 2, 3} too.
-    assert!(!check("Shown"));
-    assert!(check("Prop"));
+    with_check(
+        "Shown",
+        |ev, shown| assert!(!ev.step_check_by_values(shown)),
+    );
+    with_check("Prop", |ev, prop| assert!(ev.step_check_by_values(prop)));
 }
 
 #[test]
 fn an_error_is_the_one_without_kept_values() {
-    let spec = load("Integers, FiniteSets, TLC", SPEC);
-    let ev = Evaluator::new(&spec);
-    let broken = &spec.def(spec.root_def("Broken").expect("defined")).body;
-    assert!(ev.step_check_by_values(broken));
-    let cur = [interval(1, 3), Value::Int(3)];
-    let error = |next: &[Option<Value>]| {
-        ev.eval_step_check(broken, &mut Env::new(), &StateView::transition(&cur, next))
-            .expect_err("adds a set to a number")
-            .into_message()
-    };
-    // D for x = 1..3 is kept; x = {1, 2, 3} is equal, but its D is printed as its own.
-    let first = error(&state(interval(1, 3), 3));
-    let second = error(&state(written_out(&[1, 2, 3]), 3));
-    let alone = ev
-        .eval_bool(
-            broken,
-            &mut Env::new(),
-            &StateView::transition(&cur, &state(written_out(&[1, 2, 3]), 3)),
-        )
-        .expect_err("adds a set to a number")
-        .into_message();
-    assert_eq!(second, alone);
-    assert_ne!(first, second, "the two Ds are printed differently: {first}");
+    with_check("Broken", |ev, broken| {
+        assert!(ev.step_check_by_values(broken));
+        let error = |next: &[Option<Value>], kept| {
+            on_step(ev, broken, next, kept)
+                .expect_err("adds a set to a number")
+                .into_message()
+        };
+        // D for x = 1..3 is kept; x = {1, 2, 3} is equal, but its D is printed as its own.
+        let first = error(&state(interval(1, 3), 3), true);
+        let second = error(&state(written_out(&[1, 2, 3]), 3), true);
+        let alone = error(&state(written_out(&[1, 2, 3]), 3), false);
+        assert_eq!(second, alone);
+        assert_ne!(first, second, "the two Ds are printed differently: {first}");
+    });
 }
