@@ -87,6 +87,24 @@ pub(super) fn key_part(v: &Value) -> Option<u64> {
     cheap.then(|| v.fingerprint().ok()).flatten()
 }
 
+/// A key for `values` from their fingerprints (`key_part`) and `seed`; `None` when one of
+/// them has no cheap fingerprint.
+pub(super) fn values_key<'v>(
+    seed: u64,
+    values: impl IntoIterator<Item = &'v Value>,
+) -> Option<u64> {
+    values.into_iter().try_fold(seed, |h, v| {
+        Some((h.rotate_left(29) ^ key_part(v)?).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    })
+}
+
+/// The variables read, in index order, each once.
+fn sorted(mut vars: Vec<VarId>) -> Box<[VarId]> {
+    vars.sort_unstable_by_key(|v| v.index());
+    vars.dedup();
+    vars.into_boxed_slice()
+}
+
 impl AnswerTable {
     fn new(costly: bool) -> Self {
         AnswerTable {
@@ -101,15 +119,11 @@ impl AnswerTable {
         if self.off {
             return None;
         }
-        let mut h = vars.len() as u64;
-        for v in vars {
-            let Some(part) = key_part(&state[v.index()]) else {
-                self.go_off();
-                return None;
-            };
-            h = (h.rotate_left(29) ^ part).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let key = values_key(vars.len() as u64, vars.iter().map(|v| &state[v.index()]));
+        if key.is_none() {
+            self.go_off();
         }
-        Some(h)
+        key
     }
 
     fn look_up(&mut self, key: u64) -> Option<bool> {
@@ -217,9 +231,7 @@ impl Evaluator<'_> {
                     let mut vars = Vec::new();
                     let mut seen = vec![false; self.spec.defs.len()];
                     let known = self.def_vars(DefId(i as u32), &mut vars, &mut seen);
-                    vars.sort_unstable_by_key(|v| v.index());
-                    vars.dedup();
-                    known.then(|| vars.into_boxed_slice())
+                    known.then(|| sorted(vars))
                 })
                 .collect()
         })[d.index()]
@@ -262,12 +274,10 @@ impl Evaluator<'_> {
         let mut vars = Vec::new();
         let mut seen = vec![false; self.spec.defs.len()];
         let known = self.vars_read(e, &mut vars, &mut seen);
-        vars.sort_unstable_by_key(|v| v.index());
-        vars.dedup();
         let mut worth = vec![None; self.spec.defs.len()];
         Leaf {
             expr: ExprRef::new(e),
-            vars: known.then(|| vars.into_boxed_slice()),
+            vars: known.then(|| sorted(vars)),
             costly: (self.expr_worth_keeping(e, &mut worth) || checks_a_type(e))
                 && !self.may_show_form(e),
         }

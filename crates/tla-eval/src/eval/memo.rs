@@ -625,12 +625,9 @@ impl Evaluator<'_> {
         let StateKey::Next(_) = key else {
             return None;
         };
-        let mut h = (u64::from(d.0) << 32) ^ self.id;
-        for v in self.def_reads(d)? {
-            let part = super::conjuncts::key_part(key.get(v.index()))?;
-            h = (h.rotate_left(29) ^ part).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-        Some(h)
+        let vars = self.def_reads(d)?;
+        let seed = (u64::from(d.0) << 32) ^ self.id;
+        super::conjuncts::values_key(seed, vars.iter().map(|v| key.get(v.index())))
     }
 
     pub(super) fn by_values_get(&self, key: u64) -> Option<Value> {
