@@ -17,6 +17,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tla_eval::error::Phase;
 use tla_eval::eval::RunInfo;
+use tla_eval::value::prefetch;
 use tla_eval::{enumerate, Value};
 use tla_sema::ir::Expr;
 
@@ -84,6 +85,7 @@ impl Expansion for OneWorker {
         let mut w = Worker::new(sh);
         let mut stopped = None;
         for (i, (idx, st)) in level.iter().enumerate() {
+            prefetch::ahead(level[i + 1..].iter().map(|(_, st)| &st[..]));
             // The state is still on the queue while it is checked (TLC suspends there).
             ex.remaining = n - i as u64;
             if let Some(p) = parts.periodic.as_mut() {

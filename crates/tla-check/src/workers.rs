@@ -17,6 +17,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard};
 use tla_eval::eval::RunInfo;
+use tla_eval::value::prefetch;
 use tla_eval::Value;
 use tla_sema::ir::DefId;
 
@@ -361,7 +362,24 @@ type Work<'w, T> = dyn Fn(&mut Worker, &mut Claimer, usize, &T, &mut ChunkOut) -
 /// back (`chunk_ranges.rs`), until an item says the search stops: chunks past the stop are
 /// not started, and a chunk stops at a state past it. Every chunk before the stop is
 /// expanded, whoever takes it, so the settled level is the one of chunks taken in order.
-fn run<T: Send + Sync>(
+/// An item of a level: what it holds of a state, prefetched before its turn.
+pub(crate) trait HoldsState {
+    fn state(&self) -> &[Value];
+}
+
+impl HoldsState for (u32, Arc<[Value]>) {
+    fn state(&self) -> &[Value] {
+        &self.1
+    }
+}
+
+impl HoldsState for Arc<[Value]> {
+    fn state(&self) -> &[Value] {
+        self
+    }
+}
+
+fn run<T: Send + Sync + HoldsState>(
     sh: &Shared,
     items: Vec<T>,
     rules: LevelRules,
@@ -393,6 +411,7 @@ fn run<T: Send + Sync>(
                 if pos > stop_pos.load(Ordering::Acquire) {
                     break;
                 }
+                prefetch::ahead(part[pos - first + 1..].iter().map(HoldsState::state));
                 if !work(&mut w, &mut c, pos, item, &mut out) {
                     stop_pos.fetch_min(pos, Ordering::AcqRel);
                     break;

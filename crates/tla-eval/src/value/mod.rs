@@ -52,6 +52,7 @@ pub mod order;
 pub mod perm_group;
 pub mod perm_hash;
 pub mod ppr;
+pub mod prefetch;
 pub mod print;
 pub mod set;
 
