@@ -252,8 +252,13 @@ impl<'a> Evaluator<'a> {
             }
             // A compiled formula answers without making a value (a guard tried on every
             // state); a value it does not give is the interpreter's, as `expr` finds it.
+            // The Boolean goes straight back: made a `Value` and taken apart again, it was
+            // written as a byte and read back as a word, a store the load could not forward.
             _ => match self.compiled_formula(e, env) {
-                Some(n) => self.run_compiled_formula(n, e, env, sv)?,
+                Some(n) => match self.run_bool(n, env, sv) {
+                    Ok(b) => return Ok(b),
+                    Err(compiled::Bail) => self.interpret_formula(e, env, sv)?,
+                },
                 None => self.expr(e, env, sv)?,
             },
         };

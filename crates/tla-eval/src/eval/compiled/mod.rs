@@ -136,7 +136,7 @@ const MAX_STEPS: usize = 4;
 const MAX_CALL_ARGS: usize = 3;
 
 /// The compiled run gave up: the interpreter evaluates the expression instead.
-struct Bail;
+pub(in crate::eval) struct Bail;
 
 type Run<T> = Result<T, Bail>;
 
@@ -200,22 +200,19 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `e`'s value as a formula by its compiled form `n`, without making a value; if the
-    /// compiled run gives up, `e`'s value by the interpreter, as `run_compiled` gives it.
-    #[inline]
-    pub(super) fn run_compiled_formula(
+    /// `e`'s value by the interpreter, after its compiled form gave up as a formula: what
+    /// `run_compiled` finds then.
+    #[cold]
+    #[inline(never)]
+    pub(in crate::eval) fn interpret_formula(
         &self,
-        n: &Node,
         e: &Expr,
         env: &mut Env,
         sv: &StateView,
     ) -> EResult<Value> {
-        match self.run_bool(n, env, sv) {
-            Ok(b) => Ok(Value::Bool(b)),
-            Err(Bail) => self.interpreting(env, |ev, env| {
-                ev.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
-            }),
-        }
+        self.interpreting(env, |ev, env| {
+            ev.expr_node(e, env, sv).map_err(|err| err.framed(e.loc))
+        })
     }
 
     /// `e` as a formula by its compiled form `n`, or by the interpreter if that gives up.
@@ -280,7 +277,9 @@ impl Evaluator<'_> {
                 src: here,
             });
         }
-        if self.foldable(e) {
+        // A string not interned yet is interned where the interpreter would first meet it
+        // (interning decides TLC's order), and then kept.
+        if self.foldable(e) || matches!(e.kind, K::Str(_)) {
             return Node::Folded(fold::Fold::default(), here);
         }
         match &e.kind {

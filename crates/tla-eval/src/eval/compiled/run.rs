@@ -107,7 +107,7 @@ impl Evaluator<'_> {
         }
     }
 
-    pub(super) fn run_bool(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<bool> {
+    pub(in crate::eval) fn run_bool(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<bool> {
         match n {
             Node::Eq(neq, args, _) => {
                 if let Some(b) = self.bool_at_hand(n, env, sv)? {
