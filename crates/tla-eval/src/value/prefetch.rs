@@ -9,6 +9,11 @@
 
 use super::Value;
 
+const LINE: usize = 64;
+
+/// The bytes of an `Arc`'s two counts, before its contents.
+const ARC_COUNTS: usize = 16;
+
 /// How many lines one walk asks for at most.
 const BUDGET: u32 = 48;
 
@@ -44,8 +49,10 @@ fn value(v: &Value, depth: u32, budget: &mut u32) {
     match v {
         Value::Func(f) => {
             *budget -= 1;
-            let header: *const super::FuncValue = &**f;
-            fetch(header);
+            // The header with the counts before it spans two lines most often.
+            let header = (&**f as *const super::FuncValue).cast::<u8>();
+            fetch(header.wrapping_sub(ARC_COUNTS));
+            fetch(header.wrapping_add(std::mem::size_of::<super::FuncValue>() - 1));
             if depth > 0 {
                 slice(f.values(), depth - 1, budget);
             }
@@ -59,8 +66,14 @@ fn slice(vs: &[Value], depth: u32, budget: &mut u32) {
     if *budget == 0 || vs.is_empty() {
         return;
     }
-    *budget -= 1;
-    fetch(vs.as_ptr());
+    // Each line of the slice, up to four.
+    let bytes = std::mem::size_of_val(vs);
+    let mut at = 0;
+    while at < bytes.min(4 * LINE) && *budget > 0 {
+        *budget -= 1;
+        fetch(vs.as_ptr().cast::<u8>().wrapping_add(at));
+        at += LINE;
+    }
     if depth > 0 {
         for v in vs {
             value(v, depth - 1, budget);
