@@ -16,6 +16,9 @@ pub struct FingerprintSet {
     /// Per slot its fingerprint, followed by its key when `stride` is 2.
     slots: Box<[AtomicU64]>,
     stride: usize,
+    /// Slots (of `stride` words) less one: a power of two less one. Kept, not computed at
+    /// each probe, which took a division.
+    mask: usize,
     /// Fingerprints stored, plus the room claimers have taken and not yet used (`take_room`).
     len: Apart,
 }
@@ -65,6 +68,7 @@ impl FingerprintSet {
         FingerprintSet {
             slots: (0..slots * stride).map(empty).collect(),
             stride,
+            mask: slots - 1,
             len: Apart(AtomicU64::new(0)),
         }
     }
@@ -115,7 +119,7 @@ impl FingerprintSet {
     }
 
     fn mask(&self) -> usize {
-        self.slots.len() / self.stride - 1
+        self.mask
     }
 
     /// Fingerprints are xxh3 outputs, uniformly spread: their low bits pick the slot.
