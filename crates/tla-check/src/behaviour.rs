@@ -5,16 +5,16 @@ use crate::expand::Shared;
 use crate::liveness::{GraphRecorder, Periodic};
 use crate::merge::{stop, Explored, Stop, TransitionObserver};
 use crate::result::Verdict;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tla_eval::error::Phase;
+use tla_eval::value::FingerprintMap;
 use tla_eval::Value;
 use tla_sema::ir::DefId;
 
 #[derive(Default)]
 pub(crate) struct LiveRecorder {
     pub graph: GraphRecorder,
-    index: HashMap<u64, u32>,
+    index: FingerprintMap<u32>,
     pub states: Vec<Arc<[Value]>>,
     /// With a VIEW a node keeps the first state with its view: a step to a seen node carries
     /// the state actually generated.

@@ -40,10 +40,9 @@
 use crate::merge::TransitionObserver;
 use crate::model::{Check, Model};
 use crate::result::{Report, TraceState, Verdict};
-use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use tla_eval::value::Fingerprinter;
+use tla_eval::value::{FingerprintMap, Fingerprinter};
 use tla_eval::{enumerate, Env, EvalError, Evaluator, StateView, Value};
 use tla_sema::ir::DefId;
 
@@ -79,7 +78,7 @@ const DONE: u32 = 1;
 const LEVELED_MASK: u32 = 2;
 
 struct Statuses {
-    map: HashMap<u64, u32>,
+    map: FingerprintMap<u32>,
     /// The current pass (TLC's `FPIntSet.Level`).
     level: u32,
     /// The current pass's parity of the leveled bit (0 or 2).
@@ -167,7 +166,7 @@ pub fn check(
         env: Env::new(),
         fper: Fingerprinter::new(),
         seen: Statuses {
-            map: HashMap::new(),
+            map: FingerprintMap::default(),
             level: 1,
             leveled: 0,
         },

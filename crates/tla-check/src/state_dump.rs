@@ -25,10 +25,10 @@
 //!   XOR to that of a step written before.
 
 use crate::merge::TransitionObserver;
-use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tla_eval::value::FingerprintMap;
 use tla_eval::Value;
 use tla_sema::ir::{DefId, VarId};
 use tla_sema::Spec;
@@ -83,7 +83,7 @@ pub struct StateDump<'s> {
     text: String,
     numbered: u64,
     /// Each state's level (initial states: 1).
-    levels: HashMap<u64, u32>,
+    levels: FingerprintMap<u32>,
     /// Per level, the explored states in the order first explored.
     ranks: Vec<Vec<u64>>,
     ranked: std::collections::HashSet<u64>,
@@ -115,7 +115,7 @@ impl<'s> StateDump<'s> {
             plan,
             text,
             numbered: 0,
-            levels: HashMap::new(),
+            levels: FingerprintMap::default(),
             ranks: Vec::new(),
             ranked: Default::default(),
             colors: Vec::new(),

@@ -274,3 +274,30 @@ impl Hash for Value {
         state.write_u64(self.hash_key());
     }
 }
+
+/// A hasher for maps keyed by fingerprints (or any value's 64-bit hash): the key, mixed
+/// already, is its own hash. The standard hasher cost the liveness recorder's index a
+/// SipHash per transition.
+#[derive(Default)]
+pub struct FingerprintHasher(u64);
+
+impl Hasher for FingerprintHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Keys are u64s; anything else is folded in, still a correct hash.
+        for b in bytes {
+            self.0 = absorb(self.0, *b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map keyed by fingerprints.
+pub type FingerprintMap<V> =
+    std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<FingerprintHasher>>;

@@ -63,7 +63,7 @@ use std::sync::Arc;
 
 pub use domain_elems::DomainElems;
 pub use error::{VResult, ValueError, ValueErrorKind};
-pub use fingerprint::Fingerprinter;
+pub use fingerprint::{FingerprintMap, Fingerprinter};
 pub use func::{Domain, FuncKind, FuncValue};
 pub use intern::{IStr, ModelValue};
 pub use lazy::{FuncSetValue, RecordSetValue, SetIter};
