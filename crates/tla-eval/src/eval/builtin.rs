@@ -214,12 +214,15 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         let keep = b == Builtin::Cap;
         match self.expr(&args[0], env, sv) {
-            Ok(a) => match self.expr(&args[1], env, sv) {
-                Ok(t) => self.builtin_values(b, vec![a, t], loc),
-                Err(e) if e.is_not_enumerable() && reducible(&a) => {
-                    self.filter_by_form(&a, &args[1], keep, env, sv, loc)
-                }
-                Err(e) => Err(e),
+            Ok(a) => match self.with_or_without_bound(&a, &args[1], keep, env, loc) {
+                Some(r) => r,
+                None => match self.expr(&args[1], env, sv) {
+                    Ok(t) => self.builtin_values(b, vec![a, t], loc),
+                    Err(e) if e.is_not_enumerable() && reducible(&a) => {
+                        self.filter_by_form(&a, &args[1], keep, env, sv, loc)
+                    }
+                    Err(e) => Err(e),
+                },
             },
             Err(e) if keep && e.is_not_enumerable() => {
                 let t = self.expr(&args[1], env, sv)?;
@@ -230,6 +233,56 @@ impl Evaluator<'_> {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// `S \ {p}` (`S \cap {p}` with `keep`) for a bound name `p` and an interval or an explicit
+    /// set of values of `p`'s kind (integers, strings, model values): the elements of S other
+    /// than p (equal to it), as the general way gives them, without building `{p}` first.
+    /// `\E q \in Proc \ {p}` took a tenth of MCLamportMutex's guards. None for other forms.
+    fn with_or_without_bound(
+        &self,
+        a: &Value,
+        other: &Expr,
+        keep: bool,
+        env: &Env,
+        loc: Loc,
+    ) -> Option<EResult<Value>> {
+        let tla_sema::ir::ExprKind::SetEnum(items) = &other.kind else {
+            return None;
+        };
+        let [item] = &items[..] else {
+            return None;
+        };
+        let tla_sema::ir::ExprKind::Local(id) = item.kind else {
+            return None;
+        };
+        let Some(crate::env::Binding::Val(p)) = env.get(id) else {
+            return None;
+        };
+        let same_kind = |x: &Value| {
+            matches!(
+                (x, p),
+                (Value::Int(_), Value::Int(_))
+                    | (Value::Str(_), Value::Str(_))
+                    | (Value::ModelValue(_), Value::ModelValue(_))
+            )
+        };
+        let mut out = Vec::new();
+        let mut visit = |x: &Value| -> EResult<()> {
+            if (x == p) == keep {
+                out.push(x.clone());
+                self.check_set_size(out.len(), loc)?;
+            }
+            Ok(())
+        };
+        let walked = match a {
+            Value::Interval(lo, hi) if matches!(p, Value::Int(_)) => {
+                (*lo..=*hi).try_for_each(|n| visit(&Value::Int(n)))
+            }
+            Value::Set(s) if s.iter().all(same_kind) => s.iter().try_for_each(visit),
+            _ => return None,
+        };
+        Some(walked.map(|()| Value::Set(SetValue::from_sorted_unchecked(out))))
     }
 
     /// The elements of the explicit set or interval `s` whose membership in `form` is `keep`.
