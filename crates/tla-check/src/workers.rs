@@ -357,11 +357,6 @@ pub(crate) fn keep(
 
 type Work<'w, T> = dyn Fn(&mut Worker, &mut Claimer, usize, &T, &mut ChunkOut) -> bool + Sync + 'w;
 
-/// Runs `work` on every item of `items` with `rules.workers` threads (the calling thread is
-/// one), each taking the chunks of its range in increasing order and then others' from their
-/// back (`chunk_ranges.rs`), until an item says the search stops: chunks past the stop are
-/// not started, and a chunk stops at a state past it. Every chunk before the stop is
-/// expanded, whoever takes it, so the settled level is the one of chunks taken in order.
 /// An item of a level: what it holds of a state, prefetched before its turn.
 pub(crate) trait HoldsState {
     fn state(&self) -> &[Value];
@@ -379,6 +374,11 @@ impl HoldsState for Arc<[Value]> {
     }
 }
 
+/// Runs `work` on every item of `items` with `rules.workers` threads (the calling thread is
+/// one), each taking the chunks of its range in increasing order and then others' from their
+/// back (`chunk_ranges.rs`), until an item says the search stops: chunks past the stop are
+/// not started, and a chunk stops at a state past it. Every chunk before the stop is
+/// expanded, whoever takes it, so the settled level is the one of chunks taken in order.
 fn run<T: Send + Sync + HoldsState>(
     sh: &Shared,
     items: Vec<T>,

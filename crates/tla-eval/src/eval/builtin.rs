@@ -214,7 +214,7 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         let keep = b == Builtin::Cap;
         match self.expr(&args[0], env, sv) {
-            Ok(a) => match self.with_or_without_bound(&a, &args[1], keep, env, loc) {
+            Ok(a) => match self.cap_or_minus_bound_name(&a, &args[1], keep, env, loc) {
                 Some(r) => r,
                 None => match self.expr(&args[1], env, sv) {
                     Ok(t) => self.builtin_values(b, vec![a, t], loc),
@@ -239,7 +239,7 @@ impl Evaluator<'_> {
     /// set of values of `p`'s kind (integers, strings, model values): the elements of S other
     /// than p (equal to it), as the general way gives them, without building `{p}` first.
     /// `\E q \in Proc \ {p}` took a tenth of MCLamportMutex's guards. None for other forms.
-    fn with_or_without_bound(
+    fn cap_or_minus_bound_name(
         &self,
         a: &Value,
         other: &Expr,

@@ -6,9 +6,6 @@ use crate::error::{AtLoc, EResult, EvalError};
 use crate::value::{FuncValue, IStr, SetBuilder, Value};
 use tla_sema::ir::{Bound, ExceptStep, ExceptUpdate, Expr, ExprKind, LocalId};
 
-/// The longest EXCEPT path whose keys are kept on the stack.
-const SHORT_PATH: usize = 4;
-
 /// The local that `@` reads inside an EXCEPT value.
 pub(crate) const AT: LocalId = LocalId(u32::MAX);
 
@@ -600,23 +597,15 @@ impl Evaluator<'_> {
         sv: &StateView,
         locs: (tla_sema::ir::Loc, tla_sema::ir::Loc),
     ) -> EResult<Value> {
-        // A path's keys on the stack: an allocation for them cost as much as the update.
-        let mut short = [const { Value::FALSE }; SHORT_PATH];
-        let mut long = Vec::new();
-        let keys = if u.path.len() <= SHORT_PATH {
-            &mut short[..u.path.len()]
-        } else {
-            long.resize(u.path.len(), Value::FALSE);
-            &mut long[..]
-        };
-        for (key, step) in keys.iter_mut().zip(&u.path) {
-            *key = match step {
+        let mut keys = Vec::with_capacity(u.path.len());
+        for step in &u.path {
+            keys.push(match step {
                 ExceptStep::Field(f) => Value::str(f),
                 ExceptStep::Index(ix) if ix.len() == 1 => self.expr(&ix[0], env, sv)?,
                 ExceptStep::Index(ix) => Value::tuple(self.values(ix, env, sv)?),
-            };
+            });
         }
-        self.except_path(base, keys, &u.value, env, sv, locs)
+        self.except_path(base, &keys, &u.value, env, sv, locs)
     }
 
     fn except_path(
