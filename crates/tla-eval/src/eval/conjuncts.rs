@@ -24,13 +24,13 @@
 //! Fingerprints equate values TLC counts as equal but holds differently (`1..3` and
 //! `{1, 2, 3}`), so a conjunct that can print a value (`ToString`) keeps no table.
 
-use super::call_memo::{KeyHasher, Trial};
+use super::call_memo::Trial;
 use super::memo::identical;
 use super::Evaluator;
 use crate::env::{Binding, Env, ExprRef, OpValue, StateView};
+use crate::value::FingerprintMap;
 use crate::value::Value;
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, OpRef, VarId};
 
 /// A predicate split into its conjuncts (through parameterless definitions and labels).
@@ -70,7 +70,7 @@ struct LeafMemo {
 struct AnswerTable {
     trial: Trial,
     off: bool,
-    answers: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
+    answers: FingerprintMap<bool>,
 }
 
 /// The fingerprint of `v` as a key, when it is cheap: a function keeps its hash, a scalar has

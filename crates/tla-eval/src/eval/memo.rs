@@ -16,14 +16,12 @@
 //! scalar). The values of that state are held by the memo, so no allocation can be reused
 //! under it.
 
-use super::call_memo::KeyHasher;
 use super::Evaluator;
 use crate::env::{Binding, Env, OpValue, StateView};
 use crate::error::EResult;
+use crate::value::FingerprintMap;
 use crate::value::Value;
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tla_sema::ir::{ConstId, DefId, Expr, ExprKind, Level, LocalId, OpRef};
@@ -578,7 +576,7 @@ impl Evaluator<'_> {
 struct ByValues {
     ev: u64,
     on: bool,
-    values: HashMap<u64, Value, BuildHasherDefault<KeyHasher>>,
+    values: FingerprintMap<Value>,
 }
 
 /// Values kept per thread: a bound on the memory they hold.
