@@ -979,3 +979,43 @@ fn a_constant_guard_under_a_quantifier_is_decided_not_branched_on() {
         assert!(r.stdout.contains(line), "{line}\n{r:?}");
     }
 }
+
+/// x counts 0, 1, 2, 0, ... through an operator that primes its parameter. Read on a step (a
+/// fairness condition's `<<Next>>_x`, an action property), `var'` is the variable's next
+/// value, as TLC passes the argument unevaluated: the cycle is a fair behaviour, the only
+/// one, and it violates `<>[](x = 0)`. Taking the argument's value instead made every step
+/// read false, the cycle unfair and the property hold (NQTest of TLC's regression models
+/// missed its violation so). Figures from TLC (../shared/tlc/tla2tools.jar, -workers 1):
+/// StaysZero violated, 3 states and back to state 1, 4 generated, 3 distinct; Moves holds.
+const ASSIGNED_TLA: &str = r#"---- MODULE Assigned ----
+EXTENDS Naturals
+VARIABLE x
+Assign(var, val) == var' = val
+Next == Assign(x, (x + 1) % 3)
+Spec == x = 0 /\ [][Next]_x /\ WF_x(Next)
+StaysZero == <>[](x = 0)
+Moves == [][x' # x => Assign(x, (x + 1) % 3)]_x
+====
+"#;
+
+#[test]
+fn a_variable_passed_to_an_action_is_primed_in_its_body() {
+    let d = Dir::new();
+    d.file("Assigned.tla", ASSIGNED_TLA);
+    let r = d.check("Assigned", "SPECIFICATION Spec\nPROPERTY StaysZero\n");
+    r.loops();
+    assert!(
+        r.stdout
+            .contains("Error: Temporal property StaysZero was violated."),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("Back to state 1: <Assign line "), "{r:?}");
+    assert_eq!(r.states(), 3, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("4 states generated, 3 distinct states found, 0 states left on queue."),
+        "{r:?}"
+    );
+    d.check("Assigned", "SPECIFICATION Spec\nPROPERTY Moves\n")
+        .holds();
+}

@@ -215,6 +215,13 @@ impl Evaluator<'_> {
     ) -> EResult<Binding> {
         match &a.kind {
             ExprKind::OpArg(op) => Ok(Binding::Op(self.op_value(op, env))),
+            // A variable passed to an action operator while a step is evaluated (an action
+            // property, a fairness step, an action constraint): passed as the variable, as TLC
+            // passes it unevaluated, so that `var'` in `Assign(var, v) == var' = v` reads the
+            // next state, not the value passed.
+            ExprKind::Var(x) if !sv.next.is_empty() && self.primes_params(d) => {
+                Ok(Binding::Var(*x, sv.primed))
+            }
             _ if self.lazy_args[d.index()] => {
                 Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
             }
@@ -238,6 +245,13 @@ impl Evaluator<'_> {
                 Err(e) => Err(e),
             },
         }
+    }
+
+    /// Whether `d`'s body is an action that may prime its parameters (`var'` for a parameter
+    /// `var`): a variable passed to it must stay a variable.
+    pub(crate) fn primes_params(&self, d: DefId) -> bool {
+        let def = self.spec.def(d);
+        def.body.level >= Level::Action && !def.params.is_empty()
     }
 
     /// The operator an `OpArg` denotes, closing over the current locals where needed.

@@ -362,7 +362,9 @@ impl Evaluator<'_> {
             && def.params.iter().all(|p| p.arity == 0)
             && !args.iter().any(is_op_arg)
             && self.overrides[d.index()].is_none()
-            && !self.lazy_args[d.index()];
+            && !self.lazy_args[d.index()]
+            // A variable passed to an action stays a variable (see `binding`).
+            && !(self.primes_params(d) && args.iter().any(|a| matches!(a.kind, ExprKind::Var(_))));
         if !plain_args {
             return None;
         }
