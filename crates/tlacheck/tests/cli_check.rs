@@ -397,6 +397,40 @@ Monotone == [][x' >= x]_x
     .stats(4, 3, 0, 3);
 }
 
+// An action property that calls operators taking a variable (`Assign(var, v) == var' = v`):
+// TLC passes the argument unevaluated, so `var'` is the next value of the variable passed.
+// StepIsAnAction holds on every step; NotAStep fails on the first step of Assign(y, 1), from
+// (0, 0) to (0, 1), found while the two successors of the initial state are examined: 1 + 2
+// generated, 3 distinct, (1, 0) left on the queue, depth 2, a trace of 2 states. TLC (at
+// ../shared/tlc) prints exactly this; a build that passed `x`'s value found StepIsAnAction
+// violated on the first step instead.
+#[test]
+fn an_action_property_primes_the_variable_passed_to_an_operator() {
+    let spec = "---- MODULE AP ----
+EXTENDS Naturals
+VARIABLES x, y
+Assign(var, v) == var' = v
+Bump(var) == var' = var + 1
+Init == x = 0 /\\ y = 0
+Next == \\/ x < 2 /\\ Bump(x) /\\ UNCHANGED y
+        \\/ y < 1 /\\ Assign(y, 1) /\\ UNCHANGED x
+StepIsAnAction == [][Bump(x) \\/ Assign(y, 1)]_<<x, y>>
+NotAStep == [][~Assign(y, 1)]_<<x, y>>
+Spec == Init /\\ [][Next]_<<x, y>>
+====
+";
+    run_model(
+        "AP",
+        spec,
+        "SPECIFICATION Spec\nPROPERTY StepIsAnAction NotAStep\n",
+        &[],
+    )
+    .code(13)
+    .line("Error: Action property NotAStep is violated.")
+    .trace_len(2)
+    .stats(3, 3, 1, 2);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. CONSTRAINT and ACTION_CONSTRAINT.
 
