@@ -1,6 +1,8 @@
 //! Random small specifications: a few variables over small domains kept finite by a state
 //! constraint, actions with guards and parameters, an invariant, a temporal or action
-//! property, fairness, deadlock checked or not.
+//! property, fairness, deadlock checked or not. Assignments may go through an operator that
+//! takes the variable (`Put(var, val) == var' = val`), and an action property or the fairness
+//! may name the actions, so that actions are also evaluated as predicates on steps.
 
 use crate::choices::Choices;
 use crate::expr::{Expr, Gen, Kind};
@@ -58,6 +60,8 @@ pub enum Property {
     LeadsTo(Expr, Expr),
     /// `[][A]_vars` over primed and unprimed variables.
     Action(Expr),
+    /// `[][Ai \/ Aj ...]_vars` over the actions of these indices.
+    Steps(Vec<usize>),
 }
 
 #[derive(Clone, Debug)]
@@ -68,6 +72,10 @@ pub struct Spec {
     pub invariant: Option<Expr>,
     pub property: Option<Property>,
     pub fair: bool,
+    /// Fairness per action (`WF_vars(Ai)` for each action) instead of on Next.
+    pub fair_per_action: bool,
+    /// Assignments written `Put(v, e)`, `Put(var, val) == var' = val`.
+    pub via_put: bool,
     pub check_deadlock: bool,
 }
 
@@ -89,7 +97,7 @@ impl Spec {
             let mut g = Gen::with_scope(c, vars.clone());
             g.of(Kind::Bool, DEPTH)
         });
-        let property = match c.pick(5) {
+        let property = match c.pick(6) {
             0 | 1 => None,
             2 => Some(Property::Eventually(Self::pred(c, &vars))),
             3 => {
@@ -99,6 +107,10 @@ impl Spec {
                 } else {
                     Property::LeadsTo(p, q)
                 })
+            }
+            4 => {
+                let steps: Vec<usize> = (0..n_actions).filter(|_| c.pick(4) != 0).collect();
+                Some(Property::Steps(steps))
             }
             _ => {
                 let mut scope = vars.clone();
@@ -114,6 +126,8 @@ impl Spec {
             invariant,
             property,
             fair: c.pick(2) == 0,
+            fair_per_action: c.pick(2) == 0,
+            via_put: c.pick(2) == 0,
             check_deadlock: c.pick(3) == 0,
         }
     }
@@ -165,12 +179,18 @@ impl Spec {
             .map(|((n, k), p)| initial(n, *k, *p))
             .collect();
         m.push_str(&format!("Init == /\\ {}\n", init.join("\n        /\\ ")));
+        if self.via_put {
+            m.push_str("Put(var, val) == var' = val\n");
+        }
         let mut next = Vec::new();
         for (a, action) in self.actions.iter().enumerate() {
             let mut conj = vec![action.guard.to_string()];
             let mut unchanged = Vec::new();
             for ((name, _), assign) in self.vars.iter().zip(&action.assigns) {
                 match assign {
+                    Some(Assign::Equal(e)) if self.via_put => {
+                        conj.push(format!("Put({name}, {e})"))
+                    }
                     Some(Assign::Equal(e)) => conj.push(format!("{name}' = {e}")),
                     Some(Assign::In(s)) => conj.push(format!("{name}' \\in {s}")),
                     None => unchanged.push(name.as_str()),
@@ -203,10 +223,23 @@ impl Spec {
                 Property::InfinitelyOften(e) => format!("[]<>({e})"),
                 Property::LeadsTo(a, b) => format!("({a}) ~> ({b})"),
                 Property::Action(e) => format!("[][{e}]_vars"),
+                Property::Steps(steps) => {
+                    let named: Vec<&str> = steps.iter().map(|&a| next[a].as_str()).collect();
+                    let named = if named.is_empty() {
+                        "FALSE".to_string()
+                    } else {
+                        named.join(" \\/ ")
+                    };
+                    format!("[][{named}]_vars")
+                }
             };
             m.push_str(&format!("Prop == {text}\n"));
         }
-        let fairness = if self.fair { " /\\ WF_vars(Next)" } else { "" };
+        let fairness = match (self.fair, self.fair_per_action) {
+            (false, _) => String::new(),
+            (true, false) => " /\\ WF_vars(Next)".to_string(),
+            (true, true) => next.iter().map(|a| format!(" /\\ WF_vars({a})")).collect(),
+        };
         m.push_str(&format!("Spec == Init /\\ [][Next]_vars{fairness}\n====\n"));
         m
     }
@@ -238,8 +271,16 @@ impl Spec {
             for a in 0..self.actions.len() {
                 out.push(with(&|s| {
                     s.actions.remove(a);
+                    // The named actions after `a` move down by one.
+                    if let Some(Property::Steps(steps)) = &mut s.property {
+                        steps.retain(|&i| i != a);
+                        steps.iter_mut().filter(|i| **i > a).for_each(|i| *i -= 1);
+                    }
                 }));
             }
+        }
+        if self.via_put {
+            out.push(with(&|s| s.via_put = false));
         }
         if self.invariant.is_some() {
             out.push(with(&|s| s.invariant = None));

@@ -78,3 +78,38 @@ fn a_bound_name_never_appears_in_its_domain() {
         }
     }
 }
+
+// Actions are also evaluated as predicates on steps (an action property naming them, fairness
+// per action), some with their assignments made through an operator that takes the variable:
+// the generated specs reach both, and a spec whose named actions were cut while shrinking
+// names only actions it still has.
+#[test]
+fn specs_name_their_actions_in_properties_and_fairness() {
+    let modules: Vec<(Spec, String)> = (0..300)
+        .map(|seed| {
+            let s = Spec::generate(&mut Seeded::new(seed));
+            let m = s.module();
+            (s, m)
+        })
+        .collect();
+    assert!(modules.iter().any(|(_, m)| m.contains("Put(va, ")));
+    assert!(modules.iter().any(|(_, m)| m.contains("Prop == [][A")));
+    assert!(modules.iter().any(|(_, m)| m.contains("WF_vars(A")));
+    for (s, _) in &modules {
+        for smaller in s.smaller() {
+            let m = smaller.module();
+            let Some(prop) = m.lines().find(|l| l.starts_with("Prop == [][")) else {
+                continue;
+            };
+            for (at, _) in prop.match_indices('A') {
+                let digits: String = prop[at + 1..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                if let Ok(a) = digits.parse::<usize>() {
+                    assert!(a < smaller.actions.len(), "{m}");
+                }
+            }
+        }
+    }
+}
