@@ -1017,6 +1017,11 @@ impl Run<'_, '_> {
                 // A variable is passed by name (TLC passes arguments unevaluated): the body
                 // may prime it (`q' = ...`) or assign it.
                 ExprKind::Var(v) if !self.init => Binding::Var(*v, false),
+                // A parameter bound to a variable is passed on as that variable (`Twice(var) ==
+                // Bump(var)`), as TLC passes it unevaluated.
+                ExprKind::Local(l) if !self.init && env.variable(*l).is_some() => {
+                    env.variable(*l).expect("checked")
+                }
                 _ => match self.target(a, env) {
                     Some(v) => Binding::Var(v, !self.init),
                     None if a.level >= tla_sema::ir::Level::Action => {

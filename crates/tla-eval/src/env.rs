@@ -192,6 +192,15 @@ impl Env {
         self.stack[at].b = Binding::Val(v);
     }
 
+    /// The binding of `id` when it stands for a variable (a parameter a variable was passed
+    /// to), to be passed on as it is.
+    pub fn variable(&self, id: LocalId) -> Option<Binding> {
+        match self.get(id) {
+            Some(b @ Binding::Var(..)) => Some(b.clone()),
+            _ => None,
+        }
+    }
+
     pub fn get(&self, id: LocalId) -> Option<&Binding> {
         let found = self.innermost_visible(id);
         // What the index finds is what a walk down to `base` finds.

@@ -431,6 +431,39 @@ Spec == Init /\\ [][Next]_<<x, y>>
     .stats(3, 3, 1, 2);
 }
 
+// The same through a wrapper that passes its parameter on (`Twice(var) == Bump(var)`): the
+// parameter stands for the variable, in the successors as in the action property. TLC: the
+// same figures as above (NotAStep violated, 3 generated, 3 distinct, 1 left, depth 2); a build
+// that passed the parameter's value found no successor (a deadlock at the initial state).
+#[test]
+fn a_parameter_standing_for_a_variable_is_passed_on_as_the_variable() {
+    let spec = "---- MODULE AP3 ----
+EXTENDS Naturals
+VARIABLES x, y
+Assign(var, v) == var' = v
+Bump(var) == var' = var + 1
+Twice(var) == Bump(var)
+SetOne(var) == Assign(var, 1)
+Init == x = 0 /\\ y = 0
+Next == \\/ x < 2 /\\ Twice(x) /\\ UNCHANGED y
+        \\/ y < 1 /\\ SetOne(y) /\\ UNCHANGED x
+StepIsAnAction == [][Twice(x) \\/ SetOne(y)]_<<x, y>>
+NotAStep == [][~SetOne(y)]_<<x, y>>
+Spec == Init /\\ [][Next]_<<x, y>>
+====
+";
+    run_model(
+        "AP3",
+        spec,
+        "SPECIFICATION Spec\nPROPERTY StepIsAnAction NotAStep\n",
+        &[],
+    )
+    .code(13)
+    .line("Error: Action property NotAStep is violated.")
+    .trace_len(2)
+    .stats(3, 3, 1, 2);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. CONSTRAINT and ACTION_CONSTRAINT.
 

@@ -222,6 +222,12 @@ impl Evaluator<'_> {
             ExprKind::Var(x) if !sv.next.is_empty() && self.primes_params(d) => {
                 Ok(Binding::Var(*x, sv.primed))
             }
+            // ... and a parameter standing for a variable is passed on as that variable.
+            ExprKind::Local(l)
+                if !sv.next.is_empty() && self.primes_params(d) && env.variable(*l).is_some() =>
+            {
+                Ok(env.variable(*l).expect("checked"))
+            }
             _ if self.lazy_args[d.index()] => {
                 Ok(Binding::Lazy(crate::env::ExprRef::new(a), env.capture()))
             }

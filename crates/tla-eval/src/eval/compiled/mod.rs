@@ -363,8 +363,12 @@ impl Evaluator<'_> {
             && !args.iter().any(is_op_arg)
             && self.overrides[d.index()].is_none()
             && !self.lazy_args[d.index()]
-            // A variable passed to an action stays a variable (see `binding`).
-            && !(self.primes_params(d) && args.iter().any(|a| matches!(a.kind, ExprKind::Var(_))));
+            // A variable passed to an action stays a variable, and so does a parameter
+            // standing for one (see `binding`).
+            && !(self.primes_params(d)
+                && args
+                    .iter()
+                    .any(|a| matches!(a.kind, ExprKind::Var(_) | ExprKind::Local(_))));
         if !plain_args {
             return None;
         }
