@@ -1013,6 +1013,14 @@ impl Run<'_, '_> {
         for (i, a) in args.iter().enumerate() {
             let param = def.params.get(i).map(|p| p.local);
             let b = match &a.kind {
+                // The most common argument of all, a name bound to a value (`\E p \in Proc :
+                // Request(p)`): what every case below would find after four lookups of it.
+                ExprKind::Local(l) if matches!(env.get(*l), Some(Binding::Val(_))) => {
+                    if let (Some(p), Some(Binding::Val(v))) = (param, env.get(*l)) {
+                        inner.push_val(p, v.clone());
+                    }
+                    continue;
+                }
                 ExprKind::OpArg(op) => Binding::Op(self.ev.op_value(op, env)),
                 // A variable is passed by name (TLC passes arguments unevaluated): the body
                 // may prime it (`q' = ...`) or assign it.
