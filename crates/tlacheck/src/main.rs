@@ -70,6 +70,7 @@ fn tlc_style_args(
 }
 
 fn main() -> ExitCode {
+    alloc::keep_freed_memory();
     let (args, warnings) = match tlc_style_args(std::env::args_os().collect()) {
         Ok(a) => a,
         Err(message) => {
