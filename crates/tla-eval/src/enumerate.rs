@@ -16,7 +16,7 @@ use crate::eval::Evaluator;
 use crate::init_part::Part;
 pub use crate::init_part::{InitKey, InitShares};
 use crate::value::{SetValue, Value};
-use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, LocalId, Quantifier, VarId};
+use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, Junction, Level, LocalId, Quantifier, VarId};
 
 /// Whether enumeration should go on (false stops it, e.g. once ENABLED has its answer).
 pub type Go = bool;
@@ -253,6 +253,72 @@ pub fn step_label(
         },
     );
     found
+}
+
+/// The conjuncts of an action's body as `Run::step_conj` takes them.
+fn and_items(e: &Expr) -> Option<&[Expr]> {
+    match &e.kind {
+        ExprKind::Junction(Junction::And, items) | ExprKind::Builtin(Builtin::And, items) => {
+            Some(items)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `Run::straight` takes conjunct `e` as a guard in every state, in a body whose
+/// parameters are bound to values: it reads no next state and is none of the forms the
+/// enumerator enters (a call, a bound name, a function definition applied, a junction, ...).
+fn plain_guard(e: &Expr) -> bool {
+    use ExprKind::*;
+    // `f[x]` with `f` a definition may apply a function definition not built yet (`Run::
+    // lazy_function`); a variable's value or any other function is evaluated.
+    let applies_definition =
+        |f: &Expr| matches!(&f.kind, Call(_, a) | CallConst(_, a) if a.is_empty());
+    e.level <= Level::State
+        && !matches!(&e.kind, FunApp(f, _) if applies_definition(f))
+        && !matches!(
+            &e.kind,
+            Call(..)
+                | CallConst(..)
+                | Local(_)
+                | Junction(..)
+                | Quant(..)
+                | If(..)
+                | Case(..)
+                | Let(..)
+                | Label(..)
+                | BoxAction(..)
+                | AngleAction(..)
+                | Builtin(
+                    self::Builtin::Implies
+                        | self::Builtin::And
+                        | self::Builtin::Or
+                        | self::Builtin::Unchanged
+                        | self::Builtin::Cdot
+                        | self::Builtin::Prime,
+                    _
+                )
+        )
+}
+
+/// Per definition: whether `Run::guard_first` may try the first conjunct of its body before
+/// a call: the definition is an ordinary one (not in a LET, not a function, no operator
+/// parameters, not replaced by the model or native code), its body a conjunction of two or
+/// more whose first conjunct is a plain guard reaching no effect or drawn value.
+fn state_guards<'e>(ev: &'e Evaluator) -> &'e [bool] {
+    ev.state_guards.get_or_init(|| {
+        (ev.spec.defs.iter().enumerate())
+            .map(|(i, def)| {
+                !def.in_let
+                    && !def.is_function
+                    && ev.is_plain_def(DefId(i as u32))
+                    && def.params.iter().all(|p| p.arity == 0)
+                    && and_items(&def.body).is_some_and(|items| {
+                        items.len() > 1 && plain_guard(&items[0]) && ev.without_effects(&items[0])
+                    })
+            })
+            .collect()
+    })
 }
 
 fn constant(e: &Expr) -> bool {
@@ -1002,6 +1068,10 @@ impl Run<'_, '_> {
         k: Cont,
     ) -> EResult<Go> {
         let def = self.ev.spec.def(d);
+        let guard_held = match self.guard_first(d, args, env, next) {
+            Some(false) => return Ok(true),
+            held => held.is_some(),
+        };
         // The body runs in an environment of its own, so that the continuation (the rest of
         // the caller's action) sees the caller's bindings even if the body recursed; a LET
         // definition starts from the bindings it closes over.
@@ -1060,18 +1130,64 @@ impl Run<'_, '_> {
         // TLC's action is now this definition, with its parameters' values.
         let labelled = self.label.filter(|l| splitting && l.splitting());
         let saved = labelled.map(|l| enter_call(l, d, &inner, &def.params));
-        let go = self.step_conj(
-            &def.body,
-            &mut inner,
-            next,
-            action,
-            splitting,
-            &mut |run, _, next, act| k(run, env, next, act),
-        );
+        let mut cont =
+            |run: &Run, _: &mut Env, next: &mut Vec<Option<Value>>, act| k(run, env, next, act);
+        let go = match and_items(&def.body) {
+            // `conj` on the whole body, its first item (the guard) taken already.
+            Some(items) if guard_held => self
+                .conj(&items[1..], &mut inner, next, action, &mut cont)
+                .map_err(|e| e.framed(items[0].loc).framed(def.body.loc)),
+            _ => self.step_conj(&def.body, &mut inner, next, action, splitting, &mut cont),
+        };
         if let (Some(l), Some(saved)) = (labelled, saved) {
             l.restore(saved);
         }
         go
+    }
+
+    /// A call whose body begins with a guard on the state and the parameters (`pc[self] =
+    /// "ncs"`, `req[p][p] = 0`), each argument a name bound to a value: the guard is tried
+    /// in a frame of the caller's environment, before the body's own environment is made.
+    /// Most calls in most states end at their first guard, and making that environment and
+    /// entering the conjunction cost more than the guard. `Some(false)`: the call has no
+    /// successor; `Some(true)`: the guard holds and the body goes on after it; None: not
+    /// tried, or the guard failed to evaluate (the body evaluates it again, for the error
+    /// where it arises).
+    fn guard_first(
+        &self,
+        d: DefId,
+        args: &[Expr],
+        env: &mut Env,
+        next: &[Option<Value>],
+    ) -> Option<bool> {
+        // As `step_conj` would: a body entered for coverage, or with every variable given
+        // a value, is evaluated another way.
+        if self.init || self.label.is_some() || self.unassigned.get() == 0 {
+            return None;
+        }
+        if !state_guards(self.ev)[d.index()] {
+            return None;
+        }
+        let def = self.ev.spec.def(d);
+        let guard = &and_items(&def.body)?[0];
+        if args.len() != def.params.len() {
+            return None;
+        }
+        let mark = env.len();
+        for (a, p) in args.iter().zip(&def.params) {
+            let v = match &a.kind {
+                ExprKind::Local(l) => match env.get(*l) {
+                    Some(Binding::Val(v)) => v.clone(),
+                    _ => None?,
+                },
+                _ => None?,
+            };
+            env.push_val(p.local, v);
+        }
+        let outer = env.enter_frame_from(mark);
+        let held = self.eval_bool(guard, env, next).ok();
+        env.leave_frame(outer);
+        held
     }
 
     /// Whether TLC's split of the next-state relation into actions stops at `e`: anything

@@ -230,6 +230,12 @@ impl Env {
         std::mem::replace(&mut self.base, self.stack.len())
     }
 
+    /// Starts a new frame holding the bindings pushed since `mark` (arguments read from the
+    /// caller's bindings before they were hidden). Returns the old base.
+    pub fn enter_frame_from(&mut self, mark: usize) -> usize {
+        std::mem::replace(&mut self.base, mark)
+    }
+
     /// Leaves a frame begun by `enter_frame`, dropping its bindings.
     pub fn leave_frame(&mut self, old_base: usize) {
         self.truncate(self.base);

@@ -107,6 +107,9 @@ pub struct Evaluator<'a> {
     deterministic_defs: OnceLock<Vec<bool>>,
     /// Per definition: the length of the guard its calls keep answers of (see `guards.rs`).
     guard_lengths: OnceLock<Vec<u32>>,
+    /// Per definition: whether its body begins with a guard successor generation tries
+    /// before the call (see `enumerate::Run::guard_first`).
+    pub(crate) state_guards: OnceLock<Vec<bool>>,
     /// Whether expressions are compiled at all (off: the interpreter alone, a reference).
     compiling: bool,
     /// Set literals of literals, built once (see `literals.rs`).
@@ -168,6 +171,7 @@ impl<'a> Evaluator<'a> {
             effect_free_defs: OnceLock::new(),
             deterministic_defs: OnceLock::new(),
             guard_lengths: OnceLock::new(),
+            state_guards: OnceLock::new(),
             compiling: true,
             registers: Mutex::new(Default::default()),
             tlc_cache: Mutex::new(Default::default()),
@@ -228,6 +232,7 @@ impl<'a> Evaluator<'a> {
         self.call_memo_plans = OnceLock::new();
         self.whole_member_defs = OnceLock::new();
         self.guard_lengths = OnceLock::new();
+        self.state_guards = OnceLock::new();
     }
 
     /// Evaluates `e` in the given state(s).
