@@ -3,7 +3,7 @@
 use crate::result::{exit_status, Report, TraceState, Verdict};
 use crate::tlc_text::{call_stack_position, describe_loc, step_label, write_fields, write_state};
 use std::fmt::Write;
-use tla_eval::error::Phase;
+use tla_eval::error::{Phase, Raised};
 use tla_eval::EvalError;
 use tla_sema::ir::Loc;
 use tla_sema::Spec;
@@ -222,9 +222,9 @@ fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalE
             }
             write_positions(&mut out, spec, e);
         }
-        // A runtime exception in a successor or the liveness check; an Assert (TLC's
-        // EvalException) is printed as it is.
-        Phase::Next if e.assertion => {
+        // A runtime exception in a successor or the liveness check; an EvalException (Assert,
+        // a standard module's error) is printed as it is.
+        Phase::Next if e.raised != Raised::Runtime => {
             let _ = writeln!(out, "Error: {}", e.message);
             behavior(&mut out);
             write_positions(&mut out, spec, e);

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 use std::time::SystemTime;
-use tla_eval::error::Phase;
+use tla_eval::error::{Phase, Raised};
 use tla_eval::{EvalError, Value};
 use tla_sema::ir::{DefId, Loc};
 
@@ -197,7 +197,8 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::InvariantViolated(_) => exit::SAFETY,
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(ref e) => match e.phase {
-            Phase::Next if e.assertion => exit::ASSERT,
+            Phase::Next if e.raised == Raised::Assert => exit::ASSERT,
+            Phase::Next if e.raised == Raised::Module => exit::GENERAL,
             Phase::Invariant(_) => exit::INVARIANT_EVAL,
             Phase::Liveness => exit::GENERAL,
             Phase::Storage => exit::STORAGE,

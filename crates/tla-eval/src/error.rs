@@ -23,15 +23,31 @@ pub struct ErrorDetail {
     pub stack: Vec<Loc>,
     /// Where the checker met it (set by the checker; decides TLC's framing of the message).
     pub phase: Phase,
-    /// TLC raises this error as an `EvalException` with its own error code (Assert), not
-    /// as a runtime exception: in a successor it is printed unwrapped, with that code's exit.
-    pub assertion: bool,
+    /// How TLC raises this error: in a successor, that decides whether the message is
+    /// wrapped in EC.GENERAL's text and which exit the run ends with.
+    pub raised: Raised,
     /// For "a non-boolean used as a formula": the kind of value it was (`an integer`), so
     /// the expression around it can restate it as TLC does there.
     pub non_boolean: Option<&'static str>,
     /// The Java exception TLC throws, when it is not one its call stack records (no
     /// positions are printed then): EC.GENERAL's text names it.
     pub exception: Option<&'static str>,
+}
+
+/// The kind of Java exception TLC raises an error as (`util/Assert.java`'s
+/// `TLCRuntimeException`, or `tlc2/tool/EvalException`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Raised {
+    /// A `TLCRuntimeException` (`Assert.fail`: a function applied outside its domain, CHOOSE
+    /// without a witness...): in a successor, wrapped in EC.GENERAL's text, exit 75.
+    #[default]
+    Runtime,
+    /// The TLC module's `Assert` failing: an `EvalException` with its own code, printed as
+    /// it is, exit 14.
+    Assert,
+    /// An `EvalException` a standard module's Java code throws (`\div` by 0, an overflow,
+    /// `Head(<<>>)`, `Len(1)`): printed as it is, exit 255 (its code has no exit of its own).
+    Module,
 }
 
 /// What the model checker was doing when an evaluation failed. TLC frames the message by it.
@@ -80,7 +96,7 @@ impl EvalError {
             kind: None,
             stack: Vec::new(),
             phase: Phase::Other,
-            assertion: false,
+            raised: Raised::Runtime,
             non_boolean: None,
             exception: None,
         }))
@@ -93,7 +109,7 @@ impl EvalError {
             kind: None,
             stack: Vec::new(),
             phase: Phase::Other,
-            assertion: false,
+            raised: Raised::Runtime,
             non_boolean: None,
             exception: None,
         }))
@@ -143,6 +159,13 @@ impl EvalError {
 impl From<ValueError> for EvalError {
     fn from(e: ValueError) -> Self {
         let mut err = EvalError::new(e.message);
+        // Naturals' and Integers' arithmetic throws these as EvalExceptions.
+        if matches!(
+            e.kind,
+            ValueErrorKind::Arithmetic | ValueErrorKind::Overflow
+        ) {
+            err.raised = Raised::Module;
+        }
         err.kind = Some(e.kind);
         err
     }

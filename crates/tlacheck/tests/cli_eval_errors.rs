@@ -10,37 +10,7 @@
 
 mod common;
 
-use common::run_model;
-
-/// The output after `Starting...`, without the run-dependent lines.
-fn tlc_text(stdout: &str) -> String {
-    let mut out = String::new();
-    let after = stdout.lines().skip_while(|l| !l.starts_with("Starting..."));
-    for l in after.skip(1) {
-        if [
-            "Finished computing initial states",
-            "Finished in",
-            "The average outdegree",
-        ]
-        .iter()
-        .any(|p| l.starts_with(p))
-        {
-            continue;
-        }
-        out.push_str(l);
-        out.push('\n');
-    }
-    while out.ends_with("\n\n") {
-        out.pop();
-    }
-    out
-}
-
-fn same_as_tlc(name: &str, spec: &str, cfg: &str, code: i32, tlc: &str) {
-    let r = run_model(name, spec, cfg, &[]);
-    r.code(code);
-    assert_eq!(tlc_text(&r.stdout), tlc, "for {name}:\n{r}");
-}
+use common::{run_model, same_as_tlc};
 
 // Init: TLC's message, then every nested position from Init's body (exit 75).
 #[test]

@@ -3,7 +3,7 @@
 
 use super::{located, Evaluator};
 use crate::env::{Binding, Env, OpValue, StateView};
-use crate::error::{AtLoc, EResult, EvalError};
+use crate::error::{AtLoc, EResult, EvalError, Raised};
 use crate::natives::Native;
 use crate::value::Value;
 use tla_sema::ir::{DefId, Expr, ExprKind, Level, Loc, OpRef, Spec};
@@ -55,7 +55,7 @@ impl Evaluator<'_> {
                     native(self, env, sv, &bindings, loc)
                 }
             };
-            return located(r, loc);
+            return located(r.map_err(|e| self.raised_by_module(d, e)), loc);
         }
         if args.is_empty() && self.cacheable[d.index()] {
             if let Some(v) = self.cache[d.index()].get() {
@@ -133,6 +133,24 @@ impl Evaluator<'_> {
                 self.call_bound(d, bindings, env, sv)
             }
         }
+    }
+
+    /// An error native `d` raised itself (it has no position yet, unlike one met evaluating
+    /// an argument): the standard modules' Java code throws its errors as `EvalException`s.
+    /// What a Java method throws otherwise, TLC's `MethodValue` wraps in
+    /// TLC_MODULE_VALUE_JAVA_METHOD_OVERRIDE, a runtime exception.
+    fn raised_by_module(&self, d: DefId, mut e: EvalError) -> EvalError {
+        const MODULES: [&str; 5] = ["Naturals", "Integers", "Sequences", "FiniteSets", "Bags"];
+        const WRAPPED: &str = "Attempted to apply the operator overridden by the Java method";
+        let module = &self.spec.module(self.spec.def(d).module).name;
+        if e.loc.is_none()
+            && e.raised == Raised::Runtime
+            && MODULES.contains(&module.as_str())
+            && !e.message.starts_with(WRAPPED)
+        {
+            e.raised = Raised::Module;
+        }
+        e
     }
 
     /// The definition that runs when `d` is called: `d`, or the one the model puts in its place.

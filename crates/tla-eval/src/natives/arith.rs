@@ -111,10 +111,12 @@ fn cmp(a: &[super::Binding], op: &str, f: fn(i64, i64) -> bool) -> EResult<Value
             } else {
                 ("second", y)
             };
-            Err(EvalError::new(format!(
+            let mut e = EvalError::new(format!(
                 "The {which} argument of {op} should be an integer, but instead it is:\n{}",
                 crate::value::ppr::ppr_value(v)
-            )))
+            ));
+            e.raised = crate::error::Raised::Module;
+            Err(e)
         }
     }
 }

@@ -31,8 +31,7 @@ pub(super) const NATIVES: &[Entry] = &[
                 "The first argument of Assert evaluated to FALSE; the second argument was:\n{}",
                 val(a, 1)?
             ));
-            // TLC's EvalException with its own code (exit 14 in a successor), not wrapped.
-            e.assertion = true;
+            e.raised = crate::error::Raised::Assert;
             Err(e)
         }
         other => Err(EvalError::new(format!(

@@ -1,0 +1,325 @@
+//! Errors the standard modules' Java code raises as `EvalException`s (Naturals' and
+//! Integers' arithmetic and comparisons, Sequences' operators): in a successor or a state
+//! constraint TLC prints them as they are, not wrapped in EC.GENERAL's "unexpected exception"
+//! text, and the run exits 255 (their codes have no exit of their own).
+//!
+//! Each expected text is TLC's own output for the spec beside it, from
+//! `java -XX:+UseParallelGC -cp tla2tools.jar tlc2.TLC -workers 1 Spec` (TLC 2026.12.02), from
+//! the line after `Starting...`, without the lines that name dates, TLC's trace-exploration
+//! file and the outdegree line.
+
+mod common;
+
+use common::same_as_tlc;
+
+#[test]
+fn division_by_zero_in_a_successor() {
+    same_as_tlc(
+        "M01Div",
+        r#"---- MODULE M01Div ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = 10 \div (x - x)
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: The second argument of \div is 0.
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 28 in M01Div
+1. Line 5, column 14 to line 5, column 28 in M01Div
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn overflow_in_a_successor() {
+    same_as_tlc(
+        "M02Overflow",
+        r#"---- MODULE M02Overflow ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = 2147483647 + x + 1
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: Overflow when computing 2147483647+1
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 31 in M02Overflow
+1. Line 5, column 14 to line 5, column 31 in M02Overflow
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn modulus_by_zero_in_a_successor() {
+    same_as_tlc(
+        "M03Mod",
+        r#"---- MODULE M03Mod ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = x % (x - x)
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: The second argument of % should be a positive number, but instead it is:
+0
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 24 in M03Mod
+1. Line 5, column 14 to line 5, column 24 in M03Mod
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn comparison_of_a_string_in_a_successor() {
+    same_as_tlc(
+        "M04Less",
+        r#"---- MODULE M04Less ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = IF "a" < x THEN 1 ELSE 2
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: The first argument of < should be an integer, but instead it is:
+"a"
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 37 in M04Less
+1. Line 5, column 14 to line 5, column 37 in M04Less
+2. Line 5, column 17 to line 5, column 23 in M04Less
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn head_of_the_empty_sequence_in_a_successor() {
+    same_as_tlc(
+        "M05Head",
+        r#"---- MODULE M05Head ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = Head(<<>>) + x
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: Attempted to apply Head to the empty sequence.
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 27 in M05Head
+1. Line 5, column 14 to line 5, column 27 in M05Head
+2. Line 5, column 14 to line 5, column 23 in M05Head
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn length_of_an_integer_in_a_successor() {
+    same_as_tlc(
+        "M06Len",
+        r#"---- MODULE M06Len ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = Len(x)
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: The argument of Len should be a sequence, but instead it is:
+0
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 19 in M06Len
+1. Line 5, column 14 to line 5, column 19 in M06Len
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn append_to_an_integer_in_a_successor() {
+    same_as_tlc(
+        "M07Append",
+        r#"---- MODULE M07Append ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = Len(Append(x, 1))
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: Evaluating an expression of the form Append(s, v) when s is not a sequence:
+0
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 30 in M07Append
+1. Line 5, column 14 to line 5, column 30 in M07Append
+2. Line 5, column 18 to line 5, column 29 in M07Append
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn division_by_zero_in_a_constraint_on_a_successor() {
+    same_as_tlc(
+        "M08Constraint",
+        r#"---- MODULE M08Constraint ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = x + 1
+Con == 1 \div (1 - x) >= 0
+====
+"#,
+        r#"INIT Init
+NEXT Next
+CONSTRAINT Con
+"#,
+        255,
+        r#"Computing initial states...
+Error: The second argument of \div is 0.
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+State 2: <Next line 5, col 9 to line 5, col 18 of module M08Constraint>
+x = 1
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 6, column 8 to line 6, column 26 in M08Constraint
+1. Line 6, column 8 to line 6, column 21 in M08Constraint
+
+
+2 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn division_by_zero_in_an_action_s_first_guard() {
+    same_as_tlc(
+        "M09Guard",
+        r#"---- MODULE M09Guard ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+A(i) == /\ 10 \div i > x
+        /\ x' = x + 1
+Next == \E i \in {3, 0} : A(i)
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: The second argument of \div is 0.
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 6, column 21 in M09Guard
+1. Line 5, column 12 to line 5, column 24 in M09Guard
+2. Line 5, column 12 to line 5, column 20 in M09Guard
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
