@@ -1,5 +1,5 @@
 //! Errors the standard modules' Java code raises as `EvalException`s (Naturals' and
-//! Integers' arithmetic and comparisons, Sequences' operators): in a successor or a state
+//! Integers' arithmetic and comparisons, Sequences' and FiniteSets' operators): in a successor or a state
 //! constraint TLC prints them as they are, not wrapped in EC.GENERAL's "unexpected exception"
 //! text, and the run exits 255 (their codes have no exit of their own).
 //!
@@ -321,5 +321,98 @@ expressions at the following positions:
 1 states generated, 1 distinct states found, 0 states left on queue.
 The depth of the complete state graph search is 1.
 "#,
+    );
+}
+
+#[test]
+fn cardinality_of_nat_in_a_successor() {
+    same_as_tlc(
+        "M10Card",
+        r#"---- MODULE M10Card ----
+EXTENDS Integers, Sequences, FiniteSets
+VARIABLE x
+Init == x = 0
+Next == x' = Cardinality(Nat) + x
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: Attempted to compute cardinality of the value
+Nat
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 33 in M10Card
+1. Line 5, column 14 to line 5, column 33 in M10Card
+2. Line 5, column 14 to line 5, column 29 in M10Card
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn subsequence_bound_that_is_a_string_in_a_successor() {
+    same_as_tlc(
+        "M11SubSeq",
+        r#"---- MODULE M11SubSeq ----
+EXTENDS Integers, Sequences, FiniteSets
+VARIABLE x
+Init == x = 0
+Next == x' = Len(SubSeq(<<1>>, x, "b"))
+====
+"#,
+        r#"INIT Init
+NEXT Next
+"#,
+        255,
+        r#"Computing initial states...
+Error: The third argument of SubSeq should be a natural number, but instead it is:
+"b"
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 5, column 9 to line 5, column 39 in M11SubSeq
+1. Line 5, column 14 to line 5, column 39 in M11SubSeq
+2. Line 5, column 18 to line 5, column 38 in M11SubSeq
+
+
+1 states generated, 1 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+/// An invariant failing to evaluate on a successor ends TLC's run with the summary a
+/// successful one prints, outdegree included (the worker's `doNextEvalFailed` path); TLC
+/// printed `... is 2 (minimum is 1, the maximum 4 and the 95th percentile is 4).` and exit 76
+/// for this spec. (Its state counts are not compared: TLC prints them while its worker goes on
+/// with the state's other successors.)
+#[test]
+fn an_invariant_failing_to_evaluate_ends_with_the_outdegree() {
+    let spec = r#"---- MODULE M12Inv ----
+EXTENDS Integers
+VARIABLE x, y
+Init == x = 0 /\ y \in {0, 1}
+Next == \/ x' = x + 1 /\ y' \in {0, 1, 2}
+        \/ x' = x + 2 /\ UNCHANGED y
+Inv == 10 \div (4 - x - y) >= -100
+====
+"#;
+    let run = common::run_model("M12Inv", spec, "INIT Init\nNEXT Next\nINVARIANT Inv\n", &[]);
+    run.code(76).says(
+        "The average outdegree of the complete state graph is 2 (minimum is 1, the maximum 4 \
+         and the 95th percentile is 4).",
     );
 }

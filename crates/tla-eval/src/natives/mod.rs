@@ -152,16 +152,6 @@ pub(crate) fn val(args: &[Binding], i: usize) -> EResult<&Value> {
     }
 }
 
-pub(crate) fn int(args: &[Binding], i: usize) -> EResult<i64> {
-    let v = val(args, i)?;
-    v.as_int().ok_or_else(|| {
-        EvalError::new(format!(
-            "An integer was expected, but the argument was {}:\n{v}",
-            crate::eval::kind_name(v)
-        ))
-    })
-}
-
 /// The i-th argument as a sequence (a function on 1..n).
 pub(crate) fn seq(args: &[Binding], i: usize, op: &str) -> EResult<Vec<Value>> {
     let v = val(args, i)?;

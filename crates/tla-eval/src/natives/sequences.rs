@@ -4,7 +4,7 @@
 //! `Tail`, `SubSeq` and `\o` (joined with another string only); `Head`, `Append` and the
 //! others want a tuple. Lengths and positions count Java `char`s (UTF-16 units).
 
-use super::{int, seq, val, Binding, Entry};
+use super::{seq, val, Binding, Entry};
 use crate::error::{EResult, EvalError};
 use crate::value::Value;
 
@@ -140,7 +140,13 @@ fn sub_seq(a: &[Binding]) -> EResult<Value> {
         Some(_) => Vec::new(),
         None => seq_ref(a, 0, "SubSeq")?.to_vec(),
     };
-    let (m, n) = (int(a, 1)?, int(a, 2)?);
+    // TLC_MODULE_ARGUMENT_ERROR for a bound that is not an integer, the start first.
+    let bound = |i: usize, pos: &str| {
+        let v = val(a, i)?;
+        v.as_int()
+            .ok_or_else(|| super::util::arg_error(pos, "SubSeq", "natural number", v))
+    };
+    let (m, n) = (bound(1, "second")?, bound(2, "third")?);
     if m > n {
         return Ok(match string {
             Some(_) => Value::str(""),
