@@ -62,7 +62,14 @@ pub fn render(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report) -> String {
             "The depth of the complete state graph search is {}.",
             r.depth
         );
-        if let (Verdict::Success, Some(o)) = (&r.verdict, &r.outdegree) {
+        // TLC's summary after a successful search, and after an invariant that failed to
+        // evaluate on a successor (the worker's `doNextEvalFailed` path ends the run there).
+        let summarised = match &r.verdict {
+            Verdict::Success => true,
+            Verdict::Error(e) => matches!(e.phase, Phase::Invariant(_)),
+            _ => false,
+        };
+        if let (true, Some(o)) = (summarised, &r.outdegree) {
             let _ = writeln!(out, "{}", o.line());
         }
     }
