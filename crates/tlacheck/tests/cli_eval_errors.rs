@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{run_model, same_as_tlc};
+use common::same_as_tlc;
 
 // Init: TLC's message, then every nested position from Init's body (exit 75).
 #[test]
