@@ -592,7 +592,6 @@ fn tool_codes(name: &str, spec: &str, cfg: &str) -> Vec<String> {
 //   E03NonBool: 2185 2189 2102 2103 2200 2199 2194 2186
 //   E15InvNext: 2185 2189 2190 2111 2121 2217 2217 2217 2200 2199 2194 2268 2186
 //   E06Assert:  2185 2189 2190 2132 2121 2217 2217 2217 2103 2200 2199 2194 2186
-// (we print no 2268, the outdegree line, yet).
 #[test]
 fn tool_mode_codes_of_evaluation_errors() {
     let after_start = |codes: Vec<String>| -> Vec<String> {
@@ -623,7 +622,7 @@ fn tool_mode_codes_of_evaluation_errors() {
         )),
         [
             "2185", "2189", "2190", "2111", "2121", "2217", "2217", "2217", "2200", "2199", "2194",
-            "2186"
+            "2268", "2186"
         ]
     );
     let assert = "---- MODULE E06Assert ----\nEXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\n\
