@@ -220,9 +220,11 @@ fn render_error(spec: &Spec, vars: &[tla_sema::ir::VarId], r: &Report, e: &EvalE
             behavior(&mut out);
             write_positions(&mut out, spec, e);
         }
+        // TLC_INITIAL_STATE names the state for a runtime exception; an EvalException's
+        // message stands alone.
         Phase::InitialState => {
             let _ = writeln!(out, "Error: {}", e.message);
-            if let Some(first) = r.trace.first() {
+            if let (Some(first), Raised::Runtime) = (r.trace.first(), e.raised) {
                 out.push_str("While working on the initial state:\n");
                 write_state(&mut out, spec, vars, &first.values);
                 out.push('\n');

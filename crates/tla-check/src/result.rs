@@ -197,8 +197,9 @@ pub fn exit_status(r: &Report) -> u8 {
         Verdict::InvariantViolated(_) => exit::SAFETY,
         Verdict::ActionPropertyViolated(_) | Verdict::PropertyViolated(_) => exit::PROPERTY,
         Verdict::Error(ref e) => match e.phase {
-            Phase::Next if e.raised == Raised::Assert => exit::ASSERT,
-            Phase::Next if e.raised == Raised::Module => exit::GENERAL,
+            // A successor's or a step's EvalException ends with its own code's exit.
+            Phase::Next | Phase::ActionProperty(_) if e.raised == Raised::Assert => exit::ASSERT,
+            Phase::Next | Phase::ActionProperty(_) if e.raised == Raised::Module => exit::GENERAL,
             Phase::Invariant(_) => exit::INVARIANT_EVAL,
             Phase::Liveness => exit::GENERAL,
             Phase::Storage => exit::STORAGE,

@@ -1,7 +1,9 @@
 //! Errors the standard modules' Java code raises as `EvalException`s (Naturals' and
-//! Integers' arithmetic and comparisons, Sequences' and FiniteSets' operators): in a successor or a state
-//! constraint TLC prints them as they are, not wrapped in EC.GENERAL's "unexpected exception"
-//! text, and the run exits 255 (their codes have no exit of their own).
+//! Integers' arithmetic and comparisons, Sequences' and FiniteSets' operators) and the TLC
+//! module's `Assert`: in a successor or a state constraint TLC prints them as they are, not
+//! wrapped in EC.GENERAL's "unexpected exception" text, and the run exits 255 (their codes have
+//! no exit of their own; Assert's is 14); checking an initial state TLC names no state for them;
+//! in an action property they end with that same exit.
 //!
 //! Each expected text is TLC's own output for the spec beside it, from
 //! `java -XX:+UseParallelGC -cp tla2tools.jar tlc2.TLC -workers 1 Spec` (TLC 2026.12.02), from
@@ -414,5 +416,159 @@ Inv == 10 \div (4 - x - y) >= -100
     run.code(76).says(
         "The average outdegree of the complete state graph is 2 (minimum is 1, the maximum 4 \
          and the 95th percentile is 4).",
+    );
+}
+
+// An EvalException (Assert, a module's error) checking an initial state: TLC_INITIAL_STATE's
+// "While working on the initial state" is printed for runtime exceptions only. In an action
+// property, the exit is the EvalException's own (Assert 14, a module's error 255), not 75.
+
+#[test]
+fn assert_in_an_invariant_of_an_initial_state_names_no_state() {
+    same_as_tlc(
+        "A02InitInvAssert",
+        r#"---- MODULE A02InitInvAssert ----
+EXTENDS Integers, Sequences, TLC
+VARIABLE x
+Init == x = 0
+Next == x' = x
+Inv == Assert(x > 0, "m")
+====
+"#,
+        r#"INIT Init
+NEXT Next
+INVARIANT Inv
+"#,
+        75,
+        r#"Computing initial states...
+Error: The first argument of Assert evaluated to FALSE; the second argument was:
+"m"
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 4, column 9 to line 4, column 13 in A02InitInvAssert
+1. Line 6, column 8 to line 6, column 25 in A02InitInvAssert
+
+
+1 states generated, 1 distinct states found, 1 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn division_by_zero_in_an_invariant_of_an_initial_state_names_no_state() {
+    same_as_tlc(
+        "N02InitInvDiv",
+        r#"---- MODULE N02InitInvDiv ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = x
+Inv == 10 \div x > 0
+====
+"#,
+        r#"INIT Init
+NEXT Next
+INVARIANT Inv
+"#,
+        75,
+        r#"Computing initial states...
+Error: The second argument of \div is 0.
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 4, column 9 to line 4, column 13 in N02InitInvDiv
+1. Line 6, column 8 to line 6, column 20 in N02InitInvDiv
+2. Line 6, column 8 to line 6, column 16 in N02InitInvDiv
+
+
+1 states generated, 1 distinct states found, 1 states left on queue.
+The depth of the complete state graph search is 1.
+"#,
+    );
+}
+
+#[test]
+fn assert_in_an_action_property_exits_14() {
+    same_as_tlc(
+        "A05ActPropAssert",
+        r#"---- MODULE A05ActPropAssert ----
+EXTENDS Integers, Sequences, TLC
+VARIABLE x
+Init == x = 0
+Next == x' = x + 1
+Spec == Init /\ [][Next]_x
+Prop == [][Assert(x' < 2, "m")]_x
+====
+"#,
+        r#"SPECIFICATION Spec
+PROPERTY Prop
+"#,
+        14,
+        r#"Computing initial states...
+Error: Evaluating action property Prop failed.
+The first argument of Assert evaluated to FALSE; the second argument was:
+"m"
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+State 2: <Next line 5, col 9 to line 5, col 18 of module A05ActPropAssert>
+x = 1
+
+State 3: <Next line 5, col 9 to line 5, col 18 of module A05ActPropAssert>
+x = 2
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 7, column 11 to line 7, column 33 in A05ActPropAssert
+1. Line 7, column 12 to line 7, column 30 in A05ActPropAssert
+
+
+3 states generated, 3 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 3.
+"#,
+    );
+}
+
+#[test]
+fn division_by_zero_in_an_action_property_exits_255() {
+    same_as_tlc(
+        "N05ActPropDiv",
+        r#"---- MODULE N05ActPropDiv ----
+EXTENDS Integers, Sequences
+VARIABLE x
+Init == x = 0
+Next == x' = x + 1
+Spec == Init /\ [][Next]_x
+Prop == [][10 \div (x' - 2) > -100]_x
+====
+"#,
+        r#"SPECIFICATION Spec
+PROPERTY Prop
+"#,
+        255,
+        r#"Computing initial states...
+Error: Evaluating action property Prop failed.
+The second argument of \div is 0.
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+x = 0
+
+State 2: <Next line 5, col 9 to line 5, col 18 of module N05ActPropDiv>
+x = 1
+
+State 3: <Next line 5, col 9 to line 5, col 18 of module N05ActPropDiv>
+x = 2
+
+Error: The error occurred when TLC was evaluating the nested
+expressions at the following positions:
+0. Line 7, column 11 to line 7, column 37 in N05ActPropDiv
+1. Line 7, column 12 to line 7, column 34 in N05ActPropDiv
+2. Line 7, column 12 to line 7, column 27 in N05ActPropDiv
+
+
+3 states generated, 3 distinct states found, 0 states left on queue.
+The depth of the complete state graph search is 3.
+"#,
     );
 }
