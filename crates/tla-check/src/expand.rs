@@ -505,13 +505,9 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
                     } else {
                         Phase::Next
                     };
-                    // TLC's behaviour ends at the successor whose constraint failed.
-                    let last = if step.is_none() {
-                        Last::Nothing
-                    } else {
-                        Last::State(action)
-                    };
-                    return Found::Stop(Verdict::Error(e.in_phase(phase)), last);
+                    // TLC's behaviour ends at the state whose constraint failed (an initial
+                    // one is reported with Init's positions, at depth 1).
+                    return Found::Stop(Verdict::Error(e.in_phase(phase)), Last::State(action));
                 }
             }
         }
@@ -690,10 +686,15 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             match holds {
                 Ok(true) => {}
                 Ok(false) => return Err(Verdict::ActionPropertyViolated(c.name.clone())),
-                Err(e) => {
+                Err(mut e) => {
                     let phase = if properties {
                         Phase::ActionProperty(c.name.clone())
                     } else {
+                        // TLC's call stack starts at an action constraint's body, not at its
+                        // name.
+                        if e.stack.last() == Some(&c.expr.loc) {
+                            e.stack.pop();
+                        }
                         Phase::Next
                     };
                     return Err(Verdict::Error(e.in_phase(phase)));

@@ -266,12 +266,18 @@ fn finish(
         v => (v, trace),
     };
     let aliased = aliased(ev, model, &trace, liveness.as_ref());
+    // An error checking an initial state is met at TLC's first level, whether or not the
+    // state was kept (a constraint failing to evaluate keeps none).
+    let depth = match &verdict {
+        Verdict::Error(e) if e.phase == Phase::InitialState => f.depth.max(1),
+        _ => f.depth,
+    };
     Report {
         verdict,
         generated: f.generated,
         distinct: f.distinct,
         left_on_queue: f.left_on_queue,
-        depth: f.depth,
+        depth,
         initial_states: f.initial_states,
         trace,
         aliased,
