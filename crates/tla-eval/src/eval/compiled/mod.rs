@@ -87,6 +87,9 @@ pub(crate) enum Node {
     If(Box<[Node; 3]>),
     /// `\E` (true) or `\A` (false) of one name over a set.
     Quant(bool, LocalId, Box<[Node; 2]>),
+    /// `\E` (true) or `\A` (false) of several names (`\A p, q \in Proc`, `\E x \in S, y \in
+    /// T`): each bound's names with its set, the body last.
+    QuantMany(bool, Box<[(Box<[LocalId]>, Node)]>, Box<Node>),
     /// `x \in S` (or `\notin` when true): the set's form decides how (see `member_expr`).
     In(bool, Box<Node>, ExprRef),
     /// `x \in S` for a set at hand (`m \in msgs`, `<<p[i], p[i+1]>> \in R`): searched in place,
@@ -338,6 +341,13 @@ impl Evaluator<'_> {
                     *q == Quantifier::Exists,
                     b.vars[0],
                     Box::new([self.compile(&b.set), self.compile(body)]),
+                ),
+                _ if bounds.iter().all(|b| !b.tuple) => Node::QuantMany(
+                    *q == Quantifier::Exists,
+                    (bounds.iter())
+                        .map(|b| (b.vars.clone().into_boxed_slice(), self.compile(&b.set)))
+                        .collect(),
+                    Box::new(self.compile(body)),
                 ),
                 _ => Node::Interp(here),
             },

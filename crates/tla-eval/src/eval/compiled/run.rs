@@ -101,6 +101,7 @@ impl Evaluator<'_> {
             | Node::Not(_)
             | Node::Implies(_)
             | Node::Quant(..)
+            | Node::QuantMany(..)
             | Node::In(..)
             | Node::InAt(..)
             | Node::InKept(..) => self.run_bool(n, env, sv).map(Value::Bool),
@@ -169,6 +170,23 @@ impl Evaluator<'_> {
                         self.quant_over(*exists, *var, body, elems, env, sv)
                     }
                 }
+            }
+            Node::QuantMany(exists, bounds, body) => {
+                // As the interpreter (`for_each_binding`): every bound's set enumerated
+                // first, in order, one list per name, the first name varying slowest.
+                let mut lists = Vec::with_capacity(bounds.len() + 1);
+                for (vars, set) in bounds.iter() {
+                    let elems = match self.in_place(set, env, sv)? {
+                        Some(s) => s.enumerate(),
+                        None => self.run(set, env, sv)?.enumerate(),
+                    }
+                    .map_err(bail)?;
+                    for var in vars.iter() {
+                        lists.push((*var, elems.clone()));
+                    }
+                }
+                let decided = self.quant_nest(*exists, &lists, body, env, sv)?;
+                Ok(decided == *exists)
             }
             Node::In(not, elem, set) => {
                 let x = self.run(elem, env, sv)?;
@@ -258,6 +276,31 @@ impl Evaluator<'_> {
         };
         env.truncate(mark);
         answer
+    }
+
+    /// Whether some combination of the lists' elements (the first list outermost) makes
+    /// `body` equal to `exists`: the element that decides the quantifier.
+    fn quant_nest(
+        &self,
+        exists: bool,
+        lists: &[(LocalId, crate::value::SetValue)],
+        body: &Node,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<bool> {
+        let Some(((var, elems), rest)) = lists.split_first() else {
+            return Ok(self.run_bool(body, env, sv)? == exists);
+        };
+        let mark = env.len();
+        for x in elems.iter() {
+            env.push_val(*var, x.clone());
+            let decided = self.quant_nest(exists, rest, body, env, sv);
+            env.truncate(mark);
+            if decided? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// `<<a, b, ...>> \in set` for a set at hand, searched without making the tuple when the
