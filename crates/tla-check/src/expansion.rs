@@ -77,14 +77,23 @@ impl Expansion for OneWorker {
     fn level(
         &self,
         parts: &mut SearchParts,
-        level: Vec<Queued>,
+        mut level: Vec<Queued>,
         depth: u32,
         n: u64,
     ) -> Result<(), Stop> {
         let (sh, ex) = (parts.sh, &mut *parts.ex);
         let mut w = Worker::new(sh);
         let mut stopped = None;
-        for (i, (idx, st)) in level.iter().enumerate() {
+        let taken: Arc<[Value]> = Arc::from(Vec::new());
+        for i in 0..level.len() {
+            // Each state leaves the level as it is expanded, so its memory is free for the
+            // next level's states: held to the level's end, it had to be fresh memory, which
+            // the kernel clears page by page (MCNanoMedium: 430 → 260 MiB, 0.9 → 0.2 s of
+            // system time).
+            let (idx, st) = (
+                &level[i].0.clone(),
+                &std::mem::replace(&mut level[i].1, taken.clone()),
+            );
             prefetch::ahead(level[i + 1..].iter().map(|(_, st)| &st[..]));
             // The state is still on the queue while it is checked (TLC suspends there).
             ex.remaining = n - i as u64;
