@@ -133,8 +133,9 @@ pub(crate) enum Step {
     Key(Base),
 }
 
-/// The most steps a path holds (as many arguments are kept on the stack).
-const MAX_STEPS: usize = 4;
+/// The most steps a path holds (as many arguments are kept on the stack):
+/// `node[self].insts[m.slot].voted.bal` takes five.
+const MAX_STEPS: usize = 6;
 /// The most arguments a compiled call passes (they are kept on the stack).
 const MAX_CALL_ARGS: usize = 3;
 
@@ -492,8 +493,8 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `f[a]...` or `r.field...` down to a value at hand, with at most `MAX_STEPS` steps
-    /// of one argument each: a place when every argument is at hand.
+    /// `f[a]...` or `r.field...` down to a value at hand, one argument a step: a place when
+    /// every argument is at hand, else a path of at most `MAX_STEPS` steps.
     fn compile_path(&self, e: &Expr) -> Option<Node> {
         let mut steps = Vec::new();
         let mut at = e;
@@ -513,9 +514,6 @@ impl Evaluator<'_> {
                 _ => break,
             }
         }
-        if steps.len() > MAX_STEPS {
-            return None;
-        }
         let base = match self.compile_base(at)? {
             Base::Lit(_) => return None,
             b => b,
@@ -532,6 +530,9 @@ impl Evaluator<'_> {
                 keys: keys.collect(),
                 src,
             }));
+        }
+        if steps.len() > MAX_STEPS {
+            return None;
         }
         let int_keys = steps.iter().all(|s| match s {
             Step::Key(_) => true,
