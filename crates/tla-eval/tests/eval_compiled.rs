@@ -73,6 +73,8 @@ V21(k) == <<\A x, y \in 1..k : x + y > 1, \E x \in 1..k, y \in {k} : x = y - 1,
              \A x, y \in {} : FALSE, \E x, y \in 1..k : x > y, \A x, y \in 1..k, z \in {k} : x + y + z >= 4>>
 h == <<[a |-> <<[b |-> [c |-> 5]], [b |-> [c |-> 6]]>>]>>
 V23(k) == <<h[1].a[k + 1].b.c, h[k].a[k].b.c, h[1].a[k].b.c + h[k].a[2].b.c>>
+V24(k, S) == <<\A q \in S \ {k} : q # k, \E q \in 1..4 \ {k} : q = k, \E q \in S \ {k} : q = 3,
+                \A q \in {} \ {k} : FALSE, \E q \in {"a", "b"} \ {"a"} : q = "b">>
 V22(k) == \A x, y \in 1..2 : IF x = 2 /\ y = 1 THEN k = 0 ELSE TRUE
 E1(k) == \A x \in 1..k : f[x] > 0
 E2(k) == r.c = k
@@ -102,6 +104,7 @@ E25(k) == LET t == <<k>> IN t[1] + t[k + 1]
 E26(k) == k \div (k - 1) < 1
 E27(k) == \A x, y \in 1..2 : IF x = 2 /\ y = 1 THEN FALSE ELSE IF x = 1 /\ y = 2 THEN k \div 0 = 1 ELSE TRUE
 E29(k) == h[1].a[k + 2].b.c = 0
+E30(k) == \E q \in 1..3 \ {k} : q \div (q - 2) > 0
 E28(k) == \A x \in {}, y \in Nat : k > 0
 RV1 == V1(2)
 RV2 == V2(3)
@@ -126,6 +129,7 @@ RV20 == V20(1, <<5, 2, 3>>)
 RV21 == V21(2)
 RV22 == V22(1)
 RV23 == V23(1)
+RV24 == V24(2, {1, 2, 3})
 RE1 == E1(4)
 RE2 == E2(1)
 RE3 == E3(1)
@@ -155,6 +159,7 @@ RE26 == E26(1)
 RE27 == E27(1)
 RE28 == E28(1)
 RE29 == E29(1)
+RE30 == E30(1)
 RV1b == V1(1)
 RV2b == V2(2)
 RV9b == V9(3)
@@ -172,7 +177,7 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let (compiling, interpreting) = evaluators(&spec);
     let values = [
         "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12", "V13", "V14",
-        "V16", "V17", "V18", "V19", "V20", "V21", "V22", "V23",
+        "V16", "V17", "V18", "V19", "V20", "V21", "V22", "V23", "V24",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
@@ -180,6 +185,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // Several names: the first varies slowest, and every set is enumerated first.
         "E27", "E28", // A path of five steps, one computed.
         "E29",
+        // `S \ {k}` walked by a quantifier.
+        "E30",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

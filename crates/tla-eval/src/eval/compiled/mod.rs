@@ -90,6 +90,11 @@ pub(crate) enum Node {
     /// `\E` (true) or `\A` (false) of several names (`\A p, q \in Proc`, `\E x \in S, y \in
     /// T`): each bound's names with its set, the body last.
     QuantMany(bool, Box<[(Box<[LocalId]>, Node)]>, Box<Node>),
+    /// `S \ {p}` for a bound name `p`, the whole expression last: where a quantifier walks it
+    /// (`\A q \in Proc \ {p}`), S's elements other than p are walked without building the
+    /// set, as the interpreter would build it (`cap_or_minus_bound_name`); anywhere else,
+    /// interpreted.
+    MinusOne(Box<Node>, LocalId, ExprRef),
     /// `x \in S` (or `\notin` when true): the set's form decides how (see `member_expr`).
     In(bool, Box<Node>, ExprRef),
     /// `x \in S` for a set at hand (`m \in msgs`, `<<p[i], p[i+1]>> \in R`): searched in place,
@@ -341,7 +346,7 @@ impl Evaluator<'_> {
                 [b] if !b.tuple && b.vars.len() == 1 => Node::Quant(
                     *q == Quantifier::Exists,
                     b.vars[0],
-                    Box::new([self.compile(&b.set), self.compile(body)]),
+                    Box::new([self.compile_walked_set(&b.set), self.compile(body)]),
                 ),
                 _ if bounds.iter().all(|b| !b.tuple) => Node::QuantMany(
                     *q == Quantifier::Exists,
@@ -360,6 +365,23 @@ impl Evaluator<'_> {
             K::Label(_, body) => self.compile(body),
             _ => Node::Interp(here),
         }
+    }
+
+    /// The set a quantifier walks: `S \ {p}` for a bound name `p` is walked in place.
+    fn compile_walked_set(&self, set: &Expr) -> Node {
+        use ExprKind as K;
+        if let K::Builtin(Builtin::SetMinus, args) = &set.kind {
+            if let (K::SetEnum(items), false) = (&args[1].kind, self.foldable(set)) {
+                if let [Expr {
+                    kind: K::Local(p), ..
+                }] = &items[..]
+                {
+                    let base = Box::new(self.compile(&args[0]));
+                    return Node::MinusOne(base, *p, ExprRef::new(set));
+                }
+            }
+        }
+        self.compile(set)
     }
 
     /// A call that `call` would make by binding the values of `args` to `d`'s parameters

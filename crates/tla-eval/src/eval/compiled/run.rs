@@ -95,7 +95,9 @@ impl Evaluator<'_> {
                 Ok(Value::tuple(vals))
             }
             // Its slot holds nothing: it would compile to `Interp` again.
-            Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
+            Node::Interp(e) | Node::MinusOne(_, _, e) => {
+                self.expr_node(e.get(), env, sv).map_err(bail)
+            }
             Node::Eq(..)
             | Node::Junction(..)
             | Node::Not(_)
@@ -149,6 +151,13 @@ impl Evaluator<'_> {
             }
             Node::Quant(exists, var, parts) => {
                 let [set, body] = &**parts;
+                if let Node::MinusOne(base, p, _) = set {
+                    if let Some(answer) =
+                        self.quant_minus_one(*exists, *var, base, *p, body, env, sv)?
+                    {
+                        return Ok(answer);
+                    }
+                }
                 let owned;
                 let set = match self.in_place(set, env, sv)? {
                     Some(s) => s,
@@ -276,6 +285,57 @@ impl Evaluator<'_> {
         };
         env.truncate(mark);
         answer
+    }
+
+    /// `\E var \in S \ {p} : body` (`\A` unless `exists`) walking S's elements other than p,
+    /// for the forms of S whose difference the interpreter builds that way (an interval of
+    /// integers, an explicit set of values of p's kind; `cap_or_minus_bound_name`), no larger
+    /// than a set it may build. `None` for any other: the set is then built.
+    #[allow(clippy::too_many_arguments)]
+    fn quant_minus_one(
+        &self,
+        exists: bool,
+        var: LocalId,
+        base: &Node,
+        p: LocalId,
+        body: &Node,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Option<bool>> {
+        let Some(Binding::Val(p)) = env.get(p) else {
+            return Ok(None);
+        };
+        let p = p.clone();
+        let set = match self.in_place(base, env, sv)? {
+            Some(s) => s.clone(),
+            None => self.run(base, env, sv)?,
+        };
+        let same_kind = |x: &Value| {
+            matches!(
+                (x, &p),
+                (Value::Int(_), Value::Int(_))
+                    | (Value::Str(_), Value::Str(_))
+                    | (Value::ModelValue(_), Value::ModelValue(_))
+            )
+        };
+        // At most as many elements as the interpreter may build (`check_set_size`).
+        let small = |n: usize| n <= self.max_set_size;
+        match set {
+            Value::Interval(lo, hi)
+                if matches!(p, Value::Int(_))
+                    && small(
+                        usize::try_from(hi.saturating_sub(lo)).map_or(usize::MAX, |d| d + 1),
+                    ) =>
+            {
+                let elems = (lo..=hi).map(Value::Int).filter(|x| *x != p);
+                self.quant_over(exists, var, body, elems, env, sv).map(Some)
+            }
+            Value::Set(s) if small(s.len()) && s.iter().all(same_kind) => {
+                let elems = s.iter().filter(|x| **x != p).cloned();
+                self.quant_over(exists, var, body, elems, env, sv).map(Some)
+            }
+            _ => Ok(None),
+        }
     }
 
     /// Whether some combination of the lists' elements (the first list outermost) makes
