@@ -75,6 +75,7 @@ h == <<[a |-> <<[b |-> [c |-> 5]], [b |-> [c |-> 6]]>>]>>
 V23(k) == <<h[1].a[k + 1].b.c, h[k].a[k].b.c, h[1].a[k].b.c + h[k].a[2].b.c>>
 V24(k, S) == <<\A q \in S \ {k} : q # k, \E q \in 1..4 \ {k} : q = k, \E q \in S \ {k} : q = 3,
                 \A q \in {} \ {k} : FALSE, \E q \in {"a", "b"} \ {"a"} : q = "b">>
+V25(k, S) == <<CHOOSE x \in S : x > k, CHOOSE x \in 1..5 : x * x > k + 3, CHOOSE x \in S \ {k} : TRUE>>
 V22(k) == \A x, y \in 1..2 : IF x = 2 /\ y = 1 THEN k = 0 ELSE TRUE
 E1(k) == \A x \in 1..k : f[x] > 0
 E2(k) == r.c = k
@@ -105,6 +106,8 @@ E26(k) == k \div (k - 1) < 1
 E27(k) == \A x, y \in 1..2 : IF x = 2 /\ y = 1 THEN FALSE ELSE IF x = 1 /\ y = 2 THEN k \div 0 = 1 ELSE TRUE
 E29(k) == h[1].a[k + 2].b.c = 0
 E30(k) == \E q \in 1..3 \ {k} : q \div (q - 2) > 0
+E31(k) == CHOOSE x \in 1..3 : x > k + 5
+E32(k) == CHOOSE x \in {1, 2} : x \div (k - 1) = 0
 E28(k) == \A x \in {}, y \in Nat : k > 0
 RV1 == V1(2)
 RV2 == V2(3)
@@ -130,6 +133,7 @@ RV21 == V21(2)
 RV22 == V22(1)
 RV23 == V23(1)
 RV24 == V24(2, {1, 2, 3})
+RV25 == V25(1, {3, 1, 2})
 RE1 == E1(4)
 RE2 == E2(1)
 RE3 == E3(1)
@@ -160,6 +164,8 @@ RE27 == E27(1)
 RE28 == E28(1)
 RE29 == E29(1)
 RE30 == E30(1)
+RE31 == E31(1)
+RE32 == E32(1)
 RV1b == V1(1)
 RV2b == V2(2)
 RV9b == V9(3)
@@ -177,16 +183,17 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
     let (compiling, interpreting) = evaluators(&spec);
     let values = [
         "V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11", "V12", "V13", "V14",
-        "V16", "V17", "V18", "V19", "V20", "V21", "V22", "V23", "V24",
+        "V16", "V17", "V18", "V19", "V20", "V21", "V22", "V23", "V24", "V25",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
         "E15", "E16", "E17", "E18", "E19", "E20", "E21", "E22", "E23", "E24", "E25", "E26",
         // Several names: the first varies slowest, and every set is enumerated first.
         "E27", "E28", // A path of five steps, one computed.
-        "E29",
-        // `S \ {k}` walked by a quantifier.
+        "E29", // `S \ {k}` walked by a quantifier.
         "E30",
+        // CHOOSE: no element satisfies the predicate; the predicate fails.
+        "E31", "E32",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

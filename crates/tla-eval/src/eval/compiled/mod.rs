@@ -90,6 +90,9 @@ pub(crate) enum Node {
     /// `\E` (true) or `\A` (false) of several names (`\A p, q \in Proc`, `\E x \in S, y \in
     /// T`): each bound's names with its set, the body last.
     QuantMany(bool, Box<[(Box<[LocalId]>, Node)]>, Box<Node>),
+    /// `CHOOSE x \in S : P` of one name: the first element of S, in the order the interpreter
+    /// walks it, for which P holds (none: the interpreter's error).
+    Choose(LocalId, Box<[Node; 2]>),
     /// `S \ {p}` for a bound name `p`, the whole expression last: where a quantifier walks it
     /// (`\A q \in Proc \ {p}`), S's elements other than p are walked without building the
     /// set, as the interpreter would build it (`cap_or_minus_bound_name`); anywhere else,
@@ -357,6 +360,9 @@ impl Evaluator<'_> {
                 ),
                 _ => Node::Interp(here),
             },
+            K::Choose(vars, false, Some(set), body) if vars.len() == 1 => {
+                Node::Choose(vars[0], Box::new([self.compile(set), self.compile(body)]))
+            }
             K::If(c, a, b) => Node::If(Box::new([
                 self.compile(c),
                 self.compile(a),

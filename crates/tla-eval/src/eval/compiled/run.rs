@@ -86,6 +86,7 @@ impl Evaluator<'_> {
                     self.call_bound(*d, b, env, sv).map_err(bail)
                 }
             },
+            Node::Choose(var, parts) => self.choose(*var, parts, env, sv),
             Node::Tuple(items) => {
                 // Sized up front, as `values` (no realloc when the tuple takes the buffer).
                 let mut vals = Vec::with_capacity(items.len());
@@ -285,6 +286,30 @@ impl Evaluator<'_> {
         };
         env.truncate(mark);
         answer
+    }
+
+    /// `CHOOSE var \in set : body`, walking the set as the interpreter does (`set_iter`).
+    fn choose(
+        &self,
+        var: LocalId,
+        [set, body]: &[Node; 2],
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        let set = match self.in_place(set, env, sv)? {
+            Some(s) => s.clone(),
+            None => self.run(set, env, sv)?,
+        };
+        let mark = env.len();
+        for x in set.set_iter().map_err(bail)? {
+            env.push_val(var, x.clone());
+            let holds = self.run_bool(body, env, sv);
+            env.truncate(mark);
+            if holds? {
+                return Ok(x);
+            }
+        }
+        Err(Bail)
     }
 
     /// `\E var \in S \ {p} : body` (`\A` unless `exists`) walking S's elements other than p,
