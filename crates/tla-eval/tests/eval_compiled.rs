@@ -191,8 +191,7 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // Several names: the first varies slowest, and every set is enumerated first.
         "E27", "E28", // A path of five steps, one computed.
         "E29", // `S \ {k}` walked by a quantifier.
-        "E30",
-        // CHOOSE: no element satisfies the predicate; the predicate fails.
+        "E30", // CHOOSE: no element satisfies the predicate; the predicate fails.
         "E31", "E32",
     ];
     for name in values.iter().chain(&errors) {

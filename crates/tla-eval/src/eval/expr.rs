@@ -21,6 +21,12 @@ impl Evaluator<'_> {
                 }
             }
             ExprKind::Var(v) => return self.var(*v, sv, e.loc),
+            // `@` in an EXCEPT's new value: no compiled form to look for.
+            ExprKind::At => {
+                if let Some(Binding::Val(v)) = env.get(AT) {
+                    return Ok(v.clone());
+                }
+            }
             ExprKind::Bool(b) => return Ok(Value::Bool(*b)),
             ExprKind::Num(n) if *n <= i32::MAX as u128 => return Ok(Value::Int(*n as i64)),
             _ => {}
@@ -597,13 +603,23 @@ impl Evaluator<'_> {
         sv: &StateView,
         locs: (tla_sema::ir::Loc, tla_sema::ir::Loc),
     ) -> EResult<Value> {
+        let key = |step: &ExceptStep, env: &mut Env| match step {
+            ExceptStep::Field(f) => Ok(Value::str(f)),
+            ExceptStep::Index(ix) if ix.len() == 1 => self.expr(&ix[0], env, sv),
+            ExceptStep::Index(ix) => Ok(Value::tuple(self.values(ix, env, sv)?)),
+        };
+        // A short path's keys stay on the stack (`![p][q]`): one update, one allocation less.
+        const SHORT: usize = 4;
+        if u.path.len() <= SHORT {
+            let mut keys: [Value; SHORT] = [const { Value::FALSE }; SHORT];
+            for (slot, step) in keys.iter_mut().zip(&u.path) {
+                *slot = key(step, env)?;
+            }
+            return self.except_path(base, &keys[..u.path.len()], &u.value, env, sv, locs);
+        }
         let mut keys = Vec::with_capacity(u.path.len());
         for step in &u.path {
-            keys.push(match step {
-                ExceptStep::Field(f) => Value::str(f),
-                ExceptStep::Index(ix) if ix.len() == 1 => self.expr(&ix[0], env, sv)?,
-                ExceptStep::Index(ix) => Value::tuple(self.values(ix, env, sv)?),
-            });
+            keys.push(key(step, env)?);
         }
         self.except_path(base, &keys, &u.value, env, sv, locs)
     }
