@@ -301,7 +301,7 @@ impl<'c, C: Choices> Gen<'c, C> {
             let y = g.of(b, d);
             node(Bool, t, vec![x, y])
         };
-        match self.pick(14) {
+        match self.pick(16) {
             0 => {
                 let k = KINDS[self.pick(KINDS.len())];
                 two(self, "($ = $)", k, k)
@@ -316,6 +316,27 @@ impl<'c, C: Choices> Gen<'c, C> {
                 })
             }
             5 => node(Bool, "~$", vec![self.of(Bool, d)]),
+            // Two names over one set, and a set without an outer bound name.
+            14 => {
+                let q = if self.pick(2) == 0 { "\\A" } else { "\\E" };
+                self.over(d, |g, x, s, d| {
+                    g.binder(d, |g, y, d| {
+                        let p = g.of(Bool, d);
+                        node(Bool, &format!("({q} {x}, {y} \\in $ : $)"), vec![s, p])
+                    })
+                })
+            }
+            15 => {
+                let q = if self.pick(2) == 0 { "\\A" } else { "\\E" };
+                self.over(d, |g, x, s, d| {
+                    let t = g.of(Set, d);
+                    g.binder(d, |g, y, d| {
+                        let p = g.of(Bool, d);
+                        let f = format!("(\\E {x} \\in $ : ({q} {y} \\in $ \\ {{{x}}} : $))");
+                        node(Bool, &f, vec![s, t, p])
+                    })
+                })
+            }
             6 => two(self, "($ /\\ $)", Bool, Bool),
             7 => two(self, "($ \\/ $)", Bool, Bool),
             8 => two(self, "($ => $)", Bool, Bool),
