@@ -93,6 +93,9 @@ pub(crate) enum Node {
     /// `CHOOSE x \in S : P` of one name: the first element of S, in the order the interpreter
     /// walks it, for which P holds (none: the interpreter's error).
     Choose(LocalId, Box<[Node; 2]>),
+    /// `{x \in S : P}` of one name: an explicit S filtered by P in its order; another S is
+    /// the interpreter's (the whole expression last).
+    Filter(LocalId, Box<[Node; 2]>, ExprRef),
     /// `S \ {p}` for a bound name `p`, the whole expression last: where a quantifier walks it
     /// (`\A q \in Proc \ {p}`), S's elements other than p are walked without building the
     /// set, as the interpreter would build it (`cap_or_minus_bound_name`); anywhere else,
@@ -363,6 +366,11 @@ impl Evaluator<'_> {
             K::Choose(vars, false, Some(set), body) if vars.len() == 1 => {
                 Node::Choose(vars[0], Box::new([self.compile(set), self.compile(body)]))
             }
+            K::SetFilter(b, pred) if !b.tuple && b.vars.len() == 1 => Node::Filter(
+                b.vars[0],
+                Box::new([self.compile(&b.set), self.compile(pred)]),
+                here,
+            ),
             K::If(c, a, b) => Node::If(Box::new([
                 self.compile(c),
                 self.compile(a),

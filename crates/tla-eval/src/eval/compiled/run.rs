@@ -87,6 +87,7 @@ impl Evaluator<'_> {
                 }
             },
             Node::Choose(var, parts) => self.choose(*var, parts, env, sv),
+            Node::Filter(var, parts, e) => self.filter(*var, parts, e, env, sv),
             Node::Tuple(items) => {
                 // Sized up front, as `values` (no realloc when the tuple takes the buffer).
                 let mut vals = Vec::with_capacity(items.len());
@@ -286,6 +287,42 @@ impl Evaluator<'_> {
         };
         env.truncate(mark);
         answer
+    }
+
+    /// `{var \in set : pred}` for an explicit set, as the interpreter filters it: in the set's
+    /// order, refused past the largest set it may build. Any other set is the interpreter's.
+    fn filter(
+        &self,
+        var: LocalId,
+        [set, pred]: &[Node; 2],
+        e: &ExprRef,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        let set = match self.in_place(set, env, sv)? {
+            Some(s) => s.clone(),
+            None => self.run(set, env, sv)?,
+        };
+        let Value::Set(set) = set else {
+            return self.expr_node(e.get(), env, sv).map_err(bail);
+        };
+        let mut kept = Vec::new();
+        let mark = env.len();
+        for x in set.iter() {
+            env.push_val(var, x.clone());
+            let keep = self.run_bool(pred, env, sv);
+            env.truncate(mark);
+            if keep? {
+                kept.push(x.clone());
+                if kept.len() > self.max_set_size {
+                    return Err(Bail);
+                }
+            }
+        }
+        // A subset of a normalized set is still in order.
+        Ok(Value::Set(crate::value::SetValue::from_sorted_unchecked(
+            kept,
+        )))
     }
 
     /// `CHOOSE var \in set : body`, walking the set as the interpreter does (`set_iter`).
