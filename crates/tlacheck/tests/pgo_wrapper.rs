@@ -50,7 +50,27 @@ fn compile(wrapper: &Path, rustc: &Path, args: &[&str], mode: Option<&str>) -> S
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
-const OPTIMIZED: &[&str] = &["--crate-name", "tla_eval", "-C", "opt-level=3"];
+const OPTIMIZED: &[&str] = &[
+    "--crate-name",
+    "tla_eval",
+    "--crate-type",
+    "lib",
+    "-C",
+    "opt-level=3",
+    "-C",
+    "metadata=5f3a9c0e1d2b4a68",
+];
+
+/// What an optimized build of `OPTIMIZED` passes on: Cargo's metadata (derived from the
+/// checkout's path) replaced by the crate's name and type.
+const PASSED: &str =
+    "--crate-name tla_eval --crate-type lib -C opt-level=3 -C metadata=tlacheck-tla_eval-lib";
+
+/// The path the wrapper maps to `/tlacheck`: the folder holding its own.
+fn remap(dir: &Path) -> String {
+    let root = dir.canonicalize().unwrap().parent().unwrap().to_path_buf();
+    format!("--remap-path-prefix={}=/tlacheck", root.display())
+}
 
 #[test]
 fn optimized_builds_use_the_profile_recorded_by_the_same_llvm() {
@@ -60,7 +80,8 @@ fn optimized_builds_use_the_profile_recorded_by_the_same_llvm() {
     assert_eq!(
         compile(&wrapper, &rustc, OPTIMIZED, None),
         format!(
-            "--crate-name tla_eval -C opt-level=3 -Cprofile-use={}",
+            "{PASSED} {} -Cprofile-use={}",
+            remap(dir.path()),
             profile.display()
         )
     );
@@ -70,10 +91,24 @@ fn optimized_builds_use_the_profile_recorded_by_the_same_llvm() {
         compile(&wrapper, &rustc, &debug, None),
         "--crate-name tla_eval -C opt-level=1"
     );
+    assert_eq!(compile(&wrapper, &rustc, OPTIMIZED, Some("off")), PASSED);
+}
+
+#[test]
+fn the_symbols_do_not_depend_on_the_checkout() {
+    // Two checkouts: Cargo gives each crate another metadata value in each.
+    let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (w1, r1) = setup(one.path(), "22.1.2", Some("22.1.2"), true);
+    let (w2, r2) = setup(two.path(), "22.1.2", Some("22.1.2"), true);
+    let mut other = OPTIMIZED.to_vec();
+    other[7] = "metadata=0b8e77d1c4f2a930";
+    let first = compile(&w1, &r1, OPTIMIZED, Some("record:/tmp/raw"));
+    let second = compile(&w2, &r2, &other, Some("record:/tmp/raw"));
     assert_eq!(
-        compile(&wrapper, &rustc, OPTIMIZED, Some("off")),
-        "--crate-name tla_eval -C opt-level=3"
+        first.replace(&remap(one.path()), "R"),
+        second.replace(&remap(two.path()), "R")
     );
+    assert!(first.contains("metadata=tlacheck-tla_eval-lib"), "{first}");
 }
 
 #[test]
@@ -89,7 +124,7 @@ fn another_llvm_or_no_profile_builds_without_it() {
         let (wrapper, rustc) = setup(dir.path(), llvm, recorded, profile);
         assert_eq!(
             compile(&wrapper, &rustc, OPTIMIZED, None),
-            "--crate-name tla_eval -C opt-level=3",
+            PASSED,
             "{llvm} {recorded:?} {profile}"
         );
     }
@@ -101,7 +136,7 @@ fn recording_builds_an_instrumented_binary() {
     let (wrapper, rustc) = setup(dir.path(), "22.1.2", Some("22.1.2"), true);
     assert_eq!(
         compile(&wrapper, &rustc, OPTIMIZED, Some("record:/tmp/raw")),
-        "--crate-name tla_eval -C opt-level=3 -Cprofile-generate=/tmp/raw"
+        format!("{PASSED} {} -Cprofile-generate=/tmp/raw", remap(dir.path()))
     );
 }
 
