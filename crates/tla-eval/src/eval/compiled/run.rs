@@ -299,10 +299,7 @@ impl Evaluator<'_> {
         env: &mut Env,
         sv: &StateView,
     ) -> Run<Value> {
-        let set = match self.in_place(set, env, sv)? {
-            Some(s) => s.clone(),
-            None => self.run(set, env, sv)?,
-        };
+        let set = self.run(set, env, sv)?;
         let Value::Set(set) = set else {
             return self.expr_node(e.get(), env, sv).map_err(bail);
         };
@@ -333,10 +330,7 @@ impl Evaluator<'_> {
         env: &mut Env,
         sv: &StateView,
     ) -> Run<Value> {
-        let set = match self.in_place(set, env, sv)? {
-            Some(s) => s.clone(),
-            None => self.run(set, env, sv)?,
-        };
+        let set = self.run(set, env, sv)?;
         let mark = env.len();
         for x in set.set_iter().map_err(bail)? {
             env.push_val(var, x.clone());
@@ -368,10 +362,7 @@ impl Evaluator<'_> {
             return Ok(None);
         };
         let p = p.clone();
-        let set = match self.in_place(base, env, sv)? {
-            Some(s) => s.clone(),
-            None => self.run(base, env, sv)?,
-        };
+        let set = self.run(base, env, sv)?;
         let same_kind = |x: &Value| {
             matches!(
                 (x, &p),
