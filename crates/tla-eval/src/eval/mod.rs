@@ -16,6 +16,7 @@ mod kept_select;
 mod literals;
 mod member_whole;
 mod memo;
+mod var_params;
 pub mod warnings;
 
 pub use conjuncts::{ConjunctMemo, Conjuncts};
@@ -107,6 +108,8 @@ pub struct Evaluator<'a> {
     deterministic_defs: OnceLock<Vec<bool>>,
     /// Per definition: the length of the guard its calls keep answers of (see `guards.rs`).
     guard_lengths: OnceLock<Vec<u32>>,
+    /// Per definition: whether a parameter may be used as a variable (see `var_params.rs`).
+    var_params: OnceLock<Vec<bool>>,
     /// Per definition: whether its body begins with a guard successor generation tries
     /// before the call (see `enumerate::Run::guard_first`).
     pub(crate) state_guards: OnceLock<Vec<bool>>,
@@ -171,6 +174,7 @@ impl<'a> Evaluator<'a> {
             effect_free_defs: OnceLock::new(),
             deterministic_defs: OnceLock::new(),
             guard_lengths: OnceLock::new(),
+            var_params: OnceLock::new(),
             state_guards: OnceLock::new(),
             compiling: true,
             registers: Mutex::new(Default::default()),

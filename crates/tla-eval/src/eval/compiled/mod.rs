@@ -29,7 +29,8 @@ use crate::value::{IStr, Value};
 use hand::Hand;
 use std::sync::OnceLock;
 use tla_sema::ir::{
-    Builtin, ConstId, DefId, Expr, ExprKind, Junction, Loc, LocalId, OpRef, Quantifier, VarId,
+    Builtin, ConstId, DefId, ExceptStep, ExceptUpdate, Expr, ExprKind, Junction, Loc, LocalId,
+    OpRef, Quantifier, VarId,
 };
 
 /// What a slot holds: the compiled form, for the evaluator that made it (another evaluator
@@ -101,6 +102,11 @@ pub(crate) enum Node {
     /// set, as the interpreter would build it (`cap_or_minus_bound_name`); anywhere else,
     /// interpreted.
     MinusOne(Box<Node>, LocalId, ExprRef),
+    /// `[f EXCEPT ![k]... = v, ...]`, each path of at most `MAX_EXCEPT_KEYS` steps: the base,
+    /// then each update's keys and its new value, with `@` bound to the value it replaces. A
+    /// key outside the domain or a part that is not a function is the interpreter's (it warns
+    /// or fails).
+    Except(Box<Node>, Box<[ExceptArm]>),
     /// `x \in S` (or `\notin` when true): the set's form decides how (see `member_expr`).
     In(bool, Box<Node>, ExprRef),
     /// `x \in S` for a set at hand (`m \in msgs`, `<<p[i], p[i+1]>> \in R`): searched in place,
@@ -143,6 +149,15 @@ pub(crate) enum Step {
     Arg(Node),
     Key(Base),
 }
+
+/// One update of an EXCEPT: a field is a key at hand, an index a computed argument.
+pub(crate) struct ExceptArm {
+    keys: Box<[Step]>,
+    value: Node,
+}
+
+/// The longest EXCEPT path compiled (its keys are kept on the stack).
+const MAX_EXCEPT_KEYS: usize = 4;
 
 /// The most steps a path holds (as many arguments are kept on the stack):
 /// `node[self].insts[m.slot].voted.bal` takes five.
@@ -314,6 +329,9 @@ impl Evaluator<'_> {
                 Node::Tuple(items.iter().map(|it| self.compile(it)).collect())
             }
             K::FunApp(..) | K::Dot(..) => self.compile_path(e).unwrap_or(Node::Interp(here)),
+            K::Except(base, updates) => self
+                .compile_except(base, updates)
+                .unwrap_or(Node::Interp(here)),
             K::Builtin(b, args) => match (b, &args[..]) {
                 (Builtin::And | Builtin::Or, [_, _]) => {
                     let or = *b == Builtin::Or;
@@ -381,6 +399,31 @@ impl Evaluator<'_> {
         }
     }
 
+    /// `[base EXCEPT ...]` with every path short enough and every field name interned.
+    fn compile_except(&self, base: &Expr, updates: &[ExceptUpdate]) -> Option<Node> {
+        let mut arms = Vec::with_capacity(updates.len());
+        for u in updates {
+            if u.path.is_empty() || u.path.len() > MAX_EXCEPT_KEYS {
+                return None;
+            }
+            let mut keys = Vec::with_capacity(u.path.len());
+            for step in &u.path {
+                keys.push(match step {
+                    ExceptStep::Field(f) => Step::Key(Base::Lit(Value::Str(IStr::existing(f)?))),
+                    ExceptStep::Index(ix) => Step::Arg(match &ix[..] {
+                        [one] => self.compile(one),
+                        _ => Node::Tuple(ix.iter().map(|it| self.compile(it)).collect()),
+                    }),
+                });
+            }
+            arms.push(ExceptArm {
+                keys: keys.into(),
+                value: self.compile(&u.value),
+            });
+        }
+        Some(Node::Except(Box::new(self.compile(base)), arms.into()))
+    }
+
     /// The set a quantifier walks: `S \ {p}` for a bound name `p` is walked in place.
     fn compile_walked_set(&self, set: &Expr) -> Node {
         use ExprKind as K;
@@ -410,9 +453,9 @@ impl Evaluator<'_> {
             && !args.iter().any(is_op_arg)
             && self.overrides[d.index()].is_none()
             && !self.lazy_args[d.index()]
-            // A variable passed to an action stays a variable, and so does a parameter
-            // standing for one (see `binding`).
-            && !(self.primes_params(d)
+            // A variable passed to an action that may use it as a variable stays a variable,
+            // and so does a parameter standing for one (see `binding`).
+            && !(self.params_as_variables(d)
                 && args
                     .iter()
                     .any(|a| matches!(a.kind, ExprKind::Var(_) | ExprKind::Local(_))));
@@ -457,6 +500,8 @@ impl Evaluator<'_> {
             // Only a string the spec's reading interned: interning decides TLC's order.
             K::Str(s) => Base::Lit(Value::Str(IStr::existing(s)?)),
             K::Local(id) => Base::Local(*id),
+            // `@` is bound as a name is.
+            K::At => Base::Local(super::expr::AT),
             K::Var(v) => Base::Var(*v, e.loc),
             K::Builtin(Builtin::Prime, args) => match &args[..] {
                 [Expr {

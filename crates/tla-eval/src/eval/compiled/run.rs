@@ -1,8 +1,9 @@
 //! Running compiled steps: each gives the interpreter's value, or gives up (`Bail`).
 
-use super::{bail, Bail, Base, Node, Place, Run, Step, MAX_STEPS};
+use super::{bail, Bail, Base, ExceptArm, Node, Place, Run, Step, MAX_EXCEPT_KEYS, MAX_STEPS};
 use crate::env::{Binding, Env, ExprRef, StateView};
 use crate::error::AtLoc;
+use crate::eval::expr::AT;
 use crate::eval::Evaluator;
 use crate::value::Value;
 use tla_sema::ir::{DefId, LocalId};
@@ -86,6 +87,7 @@ impl Evaluator<'_> {
                     self.call_bound(*d, b, env, sv).map_err(bail)
                 }
             },
+            Node::Except(base, arms) => self.run_except(base, arms, env, sv),
             Node::Choose(var, parts) => self.choose(*var, parts, env, sv),
             Node::Filter(var, parts, e) => self.filter(*var, parts, e, env, sv),
             Node::Tuple(items) => {
@@ -605,6 +607,60 @@ impl Evaluator<'_> {
         let native = self.natives[d.index()].ok_or(Bail)?;
         let args = [Binding::Val(x), Binding::Val(y)];
         native(self, env, sv, &args, e.get().loc).map_err(bail)
+    }
+
+    #[inline(never)]
+    fn run_except(
+        &self,
+        base: &Node,
+        arms: &[ExceptArm],
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        let mut v = self.run(base, env, sv)?;
+        for arm in arms {
+            let mut keys: [Value; MAX_EXCEPT_KEYS] = [const { Value::FALSE }; MAX_EXCEPT_KEYS];
+            for (slot, step) in keys.iter_mut().zip(arm.keys.iter()) {
+                *slot = match step {
+                    Step::Key(k) => self.at_hand(k, env, sv)?.ok_or(Bail)?.clone(),
+                    Step::Arg(a) => self.run(a, env, sv)?,
+                };
+            }
+            v = self.except_at(v, &keys[..arm.keys.len()], &arm.value, env, sv)?;
+        }
+        Ok(v)
+    }
+
+    /// `v` with the part at `keys` replaced by `value`'s value, `@` bound to the old part; a
+    /// function built by this EXCEPT is held nowhere else and is updated in place.
+    fn except_at(
+        &self,
+        mut v: Value,
+        keys: &[Value],
+        value: &Node,
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        let Some((k, rest)) = keys.split_first() else {
+            env.push_val(AT, v);
+            let r = self.run(value, env, sv);
+            env.truncate(env.len() - 1);
+            return r;
+        };
+        let i = match v.as_func() {
+            Some(f) => f.index_of(k).ok().flatten().ok_or(Bail)?,
+            None => return Err(Bail),
+        };
+        if let Value::Func(arc) = &mut v {
+            if let Some(fm) = std::sync::Arc::get_mut(arc) {
+                let old = std::mem::replace(fm.value_mut(i), Value::FALSE);
+                *fm.value_mut(i) = self.except_at(old, rest, value, env, sv)?;
+                return Ok(v);
+            }
+        }
+        let f = v.as_func().ok_or(Bail)?;
+        let new = self.except_at(f.values()[i].clone(), rest, value, env, sv)?;
+        Ok(Value::from_func(f.with_value_at(i, new)))
     }
 
     /// The value a place holds, in place; `None` when one of its names is bound to something
