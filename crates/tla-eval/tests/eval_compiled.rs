@@ -89,6 +89,9 @@ V33(k) == [[<<i, j>> \in (1..2) \X {0} |-> i] EXCEPT ![k, 0] = 9, ![<<2, 0>>] = 
 V34(k) == [f EXCEPT ![k] = f[1] + @, ![k + 1] = @ + f[k]]
 V35(k) == [g EXCEPT ![1][k] = @ + 1, ![k] = 0]
 V36(k) == [g EXCEPT ![k][1] = 7]
+V37(k) == {x \in 1..5 : x > k}
+V38(k) == {x \in k..(k - 1) : TRUE}
+E38(k) == {x \in 1..3 : x \div (k - 1) > 0}
 E34(k) == [f EXCEPT ![k] = @ + "a"]
 E35(k) == [k EXCEPT ![1] = 2]
 E36(k) == [f EXCEPT ![<<k>>] = 0]
@@ -195,6 +198,9 @@ RV33 == V33(1)
 RV34 == V34(1)
 RV35 == V35(5)
 RV36 == V36(2)
+RV37 == V37(2)
+RV38 == V38(2)
+RE38 == E38(1)
 RE34 == E34(1)
 RE35 == E35(1)
 RE36 == E36(1)
@@ -221,6 +227,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         "V16", "V17", "V18", "V19", "V20", "V21", "V22", "V23", "V24", "V25", "V26",
         // V27-V35: EXCEPT (V35 past the domain, which TLC warns about and leaves as it is).
         "V27", "V28", "V29", "V30", "V31", "V32", "V33", "V34", "V35", "V36",
+        // V37, V38: a filter of an interval, and of an empty one.
+        "V37", "V38",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
@@ -232,6 +240,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // E34-E37: EXCEPT with a failing new value, on a non-function, with a key of another
         // kind, and a failing value under a field.
         "E27", "E28", "E29", "E30", "E31", "E32", "E33", "E34", "E35", "E36", "E37",
+        // E38: a filter of an interval whose predicate fails.
+        "E38",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

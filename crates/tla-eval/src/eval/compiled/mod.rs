@@ -94,8 +94,8 @@ pub(crate) enum Node {
     /// `CHOOSE x \in S : P` of one name: the first element of S, in the order the interpreter
     /// walks it, for which P holds (none: the interpreter's error).
     Choose(LocalId, Box<[Node; 2]>),
-    /// `{x \in S : P}` of one name: an explicit S filtered by P in its order; another S is
-    /// the interpreter's (the whole expression last).
+    /// `{x \in S : P}` of one name: an explicit S or an interval filtered by P in its order;
+    /// another S is the interpreter's (the whole expression last).
     Filter(LocalId, Box<[Node; 2]>, ExprRef),
     /// `S \ {p}` for a bound name `p`, the whole expression last: where a quantifier walks it
     /// (`\A q \in Proc \ {p}`), S's elements other than p are walked without building the

@@ -302,12 +302,9 @@ impl Evaluator<'_> {
         sv: &StateView,
     ) -> Run<Value> {
         let set = self.run(set, env, sv)?;
-        let Value::Set(set) = set else {
-            return self.expr_node(e.get(), env, sv).map_err(bail);
-        };
         let mut kept = Vec::new();
         let mark = env.len();
-        for x in set.iter() {
+        let mut visit = |x: &Value| -> Run<()> {
             env.push_val(var, x.clone());
             let keep = self.run_bool(pred, env, sv);
             env.truncate(mark);
@@ -317,6 +314,13 @@ impl Evaluator<'_> {
                     return Err(Bail);
                 }
             }
+            Ok(())
+        };
+        match &set {
+            Value::Set(set) => set.iter().try_for_each(&mut visit)?,
+            // An interval is walked in its order, as the interpreter walks it.
+            Value::Interval(lo, hi) => (*lo..=*hi).try_for_each(|n| visit(&Value::Int(n)))?,
+            _ => return self.expr_node(e.get(), env, sv).map_err(bail),
         }
         // A subset of a normalized set is still in order.
         Ok(Value::Set(crate::value::SetValue::from_sorted_unchecked(
