@@ -447,6 +447,46 @@ fn a_parameter_standing_for_a_variable_is_passed_on_as_the_variable() {
     variable_passed_to_actions("Twice", "SetOne(y)");
 }
 
+// LET names read by parts in actions (`m.t`, `m.v`, `c == m.v`), where the enumerator opens no
+// LET slots and each use asks for the definition's value: RecvA takes the "a" message at the
+// head (got = 1), RecvB then the "b" one (got = 2 + 10 = 12), which Inv forbids. TLC (at
+// ../shared/tlc) prints this trace: 3 generated, 3 distinct, depth 3. A build that took the
+// whole record for `m.v` set got to a record, and Inv failed to evaluate.
+#[test]
+fn parts_of_let_names_in_actions_read_the_definitions_values() {
+    let spec = "---- MODULE LetPart ----
+EXTENDS Naturals, Sequences
+VARIABLES q, got
+Init == q = <<[t |-> \"a\", v |-> 1], [t |-> \"b\", v |-> 2]>> /\\ got = 0
+RecvA == /\\ q # <<>>
+         /\\ LET m == Head(q)
+                c == m.v
+            IN  /\\ m.t = \"a\"
+                /\\ q' = Tail(q) \\o <<[t |-> \"b\", v |-> (c + 1) % 3]>>
+                /\\ got' = c
+RecvB == /\\ q # <<>>
+         /\\ LET m == Head(q)
+            IN  /\\ m.t = \"b\"
+                /\\ q' = Tail(q) \\o <<[t |-> \"a\", v |-> m.v]>>
+                /\\ got' = m.v + 10
+Next == RecvA \\/ RecvB
+Inv == got \\in 0..11
+====
+";
+    run_model(
+        "LetPart",
+        spec,
+        "INIT Init\nNEXT Next\nINVARIANT Inv\n",
+        &[],
+    )
+    .code(12)
+    .line("Error: Invariant Inv is violated.")
+    .line("/\\ got = 1")
+    .line("/\\ got = 12")
+    .trace_len(3)
+    .stats(3, 3, 0, 3);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. CONSTRAINT and ACTION_CONSTRAINT.
 

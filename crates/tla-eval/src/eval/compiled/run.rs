@@ -13,7 +13,7 @@ impl Evaluator<'_> {
         match n {
             Node::Place(p) => match self.find(p, env, sv)? {
                 Some(v) => Ok(v.clone()),
-                None => self.expr_node(p.src.get(), env, sv).map_err(bail),
+                None => self.place_by_call(p, env, sv),
             },
             Node::Folded(kept, e) => {
                 kept.get_or_eval(|| self.expr_node(e.get(), env, sv).map_err(bail))
@@ -665,6 +665,23 @@ impl Evaluator<'_> {
         let f = v.as_func().ok_or(Bail)?;
         let new = self.except_at(f.values()[i].clone(), rest, value, env, sv)?;
         Ok(Value::from_func(f.with_value_at(i, new)))
+    }
+
+    /// A place whose value is not at hand. A LET name not computed yet (at its first use, or
+    /// anywhere in the enumerator, which opens no LET slots) is asked of `call`, as the
+    /// interpreter would ask it, and its part taken in place; any other place is interpreted.
+    #[inline(never)]
+    fn place_by_call(&self, p: &Place, env: &mut Env, sv: &StateView) -> Run<Value> {
+        if let Base::Let(d) = p.base {
+            let v = (self.call(d, &[], env, sv, p.src.get().loc)).map_err(bail)?;
+            if p.keys.is_empty() {
+                return Ok(v);
+            }
+            if let Some(part) = self.select_keys(&v, &p.keys, env, sv)? {
+                return Ok(part.clone());
+            }
+        }
+        self.expr_node(p.src.get(), env, sv).map_err(bail)
     }
 
     /// The value a place holds, in place; `None` when one of its names is bound to something
