@@ -124,6 +124,16 @@ impl Builtin {
     pub fn is_builtin_name(name: &str) -> bool {
         (0..3).any(|n| Builtin::lookup(name, n).is_some()) || name == "TRUE" || name == "FALSE"
     }
+
+    /// Whether the builtin is beyond state level whatever its arguments: a prime, UNCHANGED,
+    /// ENABLED, `\cdot` or a temporal operator.
+    pub fn is_action_or_temporal(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            Prime | Unchanged | Enabled | Cdot | Always | Eventually | LeadsTo | WhilePlus
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

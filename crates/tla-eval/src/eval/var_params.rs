@@ -8,7 +8,7 @@
 //! variable's value is what the body reads, and a compiled call may pass it by value.
 
 use super::Evaluator;
-use tla_sema::ir::{Builtin, DefId, Expr, ExprKind, LocalId, Spec};
+use tla_sema::ir::{DefId, Expr, ExprKind, LocalId, Spec};
 
 impl Evaluator<'_> {
     /// Whether a parameter of `d` may be used as a variable by `d`'s body (see the module
@@ -54,17 +54,7 @@ fn as_variable(
         return true;
     }
     let sensitive = match &e.kind {
-        K::Builtin(b, _) => matches!(
-            b,
-            Builtin::Prime
-                | Builtin::Unchanged
-                | Builtin::Enabled
-                | Builtin::Cdot
-                | Builtin::Always
-                | Builtin::Eventually
-                | Builtin::LeadsTo
-                | Builtin::WhilePlus
-        ),
+        K::Builtin(b, _) => b.is_action_or_temporal(),
         K::BoxAction(..) | K::AngleAction(..) | K::Fair(..) | K::TemporalQuant(..) => true,
         // An operator argument or a call of one: what it does with the names is not followed.
         K::OpArg(_) | K::CallParam(..) => return true,

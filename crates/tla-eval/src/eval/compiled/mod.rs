@@ -545,17 +545,7 @@ impl Evaluator<'_> {
             ExprKind::Call(d, _) | ExprKind::OpArg(OpRef::Def(d)) => {
                 self.spec.def(*d).level == Level::Constant
             }
-            ExprKind::Builtin(b, _) => !matches!(
-                b,
-                Builtin::Prime
-                    | Builtin::Unchanged
-                    | Builtin::Enabled
-                    | Builtin::Cdot
-                    | Builtin::Always
-                    | Builtin::Eventually
-                    | Builtin::LeadsTo
-                    | Builtin::WhilePlus
-            ),
+            ExprKind::Builtin(b, _) => !b.is_action_or_temporal(),
             ExprKind::BoxAction(..) | ExprKind::AngleAction(..) | ExprKind::Fair(..) => false,
             _ => true,
         };
