@@ -91,6 +91,9 @@ V35(k) == [g EXCEPT ![1][k] = @ + 1, ![k] = 0]
 V36(k) == [g EXCEPT ![k][1] = 7]
 V37(k) == {x \in 1..5 : x > k}
 V39(k) == LET t == <<<<k>>, f[k]>> IN <<t[1], t[2] + 1, t>>
+V40(k, S) == S \ {k}
+V41(k) == (0..4) \ {k}
+E39(k) == {"a", "b"} \ {k}
 V38(k) == {x \in k..(k - 1) : TRUE}
 E38(k) == {x \in 1..3 : x \div (k - 1) > 0}
 E34(k) == [f EXCEPT ![k] = @ + "a"]
@@ -201,6 +204,9 @@ RV35 == V35(5)
 RV36 == V36(2)
 RV37 == V37(2)
 RV39 == V39(1)
+RV40 == V40(2, {3, 1, 2})
+RV41 == V41(4)
+RE39 == E39(1)
 RV38 == V38(2)
 RE38 == E38(1)
 RE34 == E34(1)
@@ -232,6 +238,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // V37, V38: a filter of an interval, and of an empty one; V39: a LET name's part
         // at its first use.
         "V37", "V38", "V39",
+        // V40, V41: `S \ {k}` as a value, of an explicit set and of an interval.
+        "V40", "V41",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
@@ -243,8 +251,9 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // E34-E37: EXCEPT with a failing new value, on a non-function, with a key of another
         // kind, and a failing value under a field.
         "E27", "E28", "E29", "E30", "E31", "E32", "E33", "E34", "E35", "E36", "E37",
-        // E38: a filter of an interval whose predicate fails.
-        "E38",
+        // E38: a filter of an interval whose predicate fails; E39: `S \ {k}` of strings for
+        // an integer k (the interpreter's comparison error).
+        "E38", "E39",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

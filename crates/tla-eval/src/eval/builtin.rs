@@ -239,7 +239,7 @@ impl Evaluator<'_> {
     /// set of values of `p`'s kind (integers, strings, model values): the elements of S other
     /// than p (equal to it), as the general way gives them, without building `{p}` first.
     /// `\E q \in Proc \ {p}` took a tenth of MCLamportMutex's guards. None for other forms.
-    fn cap_or_minus_bound_name(
+    pub(super) fn cap_or_minus_bound_name(
         &self,
         a: &Value,
         other: &Expr,

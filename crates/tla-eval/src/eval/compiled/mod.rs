@@ -99,8 +99,8 @@ pub(crate) enum Node {
     Filter(LocalId, Box<[Node; 2]>, ExprRef),
     /// `S \ {p}` for a bound name `p`, the whole expression last: where a quantifier walks it
     /// (`\A q \in Proc \ {p}`), S's elements other than p are walked without building the
-    /// set, as the interpreter would build it (`cap_or_minus_bound_name`); anywhere else,
-    /// interpreted.
+    /// set, as the interpreter would build it (`cap_or_minus_bound_name`); anywhere else, the
+    /// set is built that way from S's compiled value (`\E q \in Proc \ {p}` in an action).
     MinusOne(Box<Node>, LocalId, ExprRef),
     /// `[f EXCEPT ![k]... = v, ...]`, each path of at most `MAX_EXCEPT_KEYS` steps: the base,
     /// then each update's keys and its new value, with `@` bound to the value it replaces. A
@@ -340,6 +340,9 @@ impl Evaluator<'_> {
                     Node::Junction(or, items.into())
                 }
                 (Builtin::Not, [a]) => Node::Not(Box::new(self.compile(a))),
+                (Builtin::SetMinus, [_, _]) => {
+                    self.compile_minus_one(e).unwrap_or(Node::Interp(here))
+                }
                 (Builtin::Implies, [a, c]) => {
                     Node::Implies(Box::new([self.compile(a), self.compile(c)]))
                 }
@@ -426,19 +429,27 @@ impl Evaluator<'_> {
 
     /// The set a quantifier walks: `S \ {p}` for a bound name `p` is walked in place.
     fn compile_walked_set(&self, set: &Expr) -> Node {
+        self.compile_minus_one(set)
+            .unwrap_or_else(|| self.compile(set))
+    }
+
+    /// `S \ {p}` for a bound name `p`, unless it has one value for the run.
+    fn compile_minus_one(&self, set: &Expr) -> Option<Node> {
         use ExprKind as K;
-        if let K::Builtin(Builtin::SetMinus, args) = &set.kind {
-            if let (K::SetEnum(items), false) = (&args[1].kind, self.foldable(set)) {
-                if let [Expr {
-                    kind: K::Local(p), ..
-                }] = &items[..]
-                {
-                    let base = Box::new(self.compile(&args[0]));
-                    return Node::MinusOne(base, *p, ExprRef::new(set));
-                }
-            }
-        }
-        self.compile(set)
+        let K::Builtin(Builtin::SetMinus, args) = &set.kind else {
+            return None;
+        };
+        let (K::SetEnum(items), false) = (&args[1].kind, self.foldable(set)) else {
+            return None;
+        };
+        let [Expr {
+            kind: K::Local(p), ..
+        }] = &items[..]
+        else {
+            return None;
+        };
+        let base = Box::new(self.compile(&args[0]));
+        Some(Node::MinusOne(base, *p, ExprRef::new(set)))
     }
 
     /// A call that `call` would make by binding the values of `args` to `d`'s parameters

@@ -98,10 +98,9 @@ impl Evaluator<'_> {
                 }
                 Ok(Value::tuple(vals))
             }
+            Node::MinusOne(base, _, e) => self.minus_one(base, e, env, sv),
             // Its slot holds nothing: it would compile to `Interp` again.
-            Node::Interp(e) | Node::MinusOne(_, _, e) => {
-                self.expr_node(e.get(), env, sv).map_err(bail)
-            }
+            Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
             Node::Eq(..)
             | Node::Junction(..)
             | Node::Not(_)
@@ -665,6 +664,20 @@ impl Evaluator<'_> {
         let f = v.as_func().ok_or(Bail)?;
         let new = self.except_at(f.values()[i].clone(), rest, value, env, sv)?;
         Ok(Value::from_func(f.with_value_at(i, new)))
+    }
+
+    /// `S \ {p}` as a value, S's value compiled, the difference as the interpreter's
+    /// `cap_or_minus_bound_name` makes it (any other form of S: the interpreter's).
+    #[inline(never)]
+    fn minus_one(&self, base: &Node, e: &ExprRef, env: &mut Env, sv: &StateView) -> Run<Value> {
+        let s = self.run(base, env, sv)?;
+        let e = e.get();
+        if let tla_sema::ir::ExprKind::Builtin(_, args) = &e.kind {
+            if let Some(r) = self.cap_or_minus_bound_name(&s, &args[1], false, env, e.loc) {
+                return r.map_err(bail);
+            }
+        }
+        self.expr_node(e, env, sv).map_err(bail)
     }
 
     /// A place whose value is not at hand. A LET name not computed yet (at its first use, or
