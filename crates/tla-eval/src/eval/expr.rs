@@ -626,7 +626,7 @@ impl Evaluator<'_> {
 
     fn except_path(
         &self,
-        mut v: Value,
+        v: Value,
         keys: &[Value],
         value: &Expr,
         env: &mut Env,
@@ -658,21 +658,6 @@ impl Evaluator<'_> {
             }
             return Ok(v);
         };
-        // A function built by this EXCEPT (an earlier update, an outer step of the path) is
-        // held nowhere else: it is updated in place instead of copied.
-        if let Value::Func(arc) = &mut v {
-            if let Some(fm) = std::sync::Arc::get_mut(arc) {
-                let old = std::mem::replace(fm.value_mut(i), Value::FALSE);
-                let new = self.except_path(old, rest, value, env, sv, locs)?;
-                *fm.value_mut(i) = new;
-                return Ok(v);
-            }
-        }
-        let Some(f) = v.as_func() else {
-            unreachable!("checked above")
-        };
-        let old = f.values()[i].clone();
-        let new = self.except_path(old, rest, value, env, sv, locs)?;
-        Ok(Value::from_func(f.with_value_at(i, new)))
+        v.with_part_updated(i, |old| self.except_path(old, rest, value, env, sv, locs))
     }
 }

@@ -266,6 +266,26 @@ impl Value {
         }
     }
 
+    /// A function with its `i`-th value replaced by `update` of the old one (EXCEPT): in place
+    /// when nothing else holds the function (built by an earlier update or an outer step of
+    /// the path), else a copy. Any other value is given back as it is.
+    pub(crate) fn with_part_updated<E>(
+        mut self,
+        i: usize,
+        update: impl FnOnce(Value) -> Result<Value, E>,
+    ) -> Result<Value, E> {
+        let Value::Func(arc) = &mut self else {
+            return Ok(self);
+        };
+        if let Some(fm) = Arc::get_mut(arc) {
+            let old = std::mem::replace(fm.value_mut(i), Value::FALSE);
+            *fm.value_mut(i) = update(old)?;
+            return Ok(self);
+        }
+        let new = update(arc.values()[i].clone())?;
+        Ok(Value::from_func(arc.with_value_at(i, new)))
+    }
+
     pub fn as_set(&self) -> Option<&SetValue> {
         match self {
             Value::Set(s) => Some(s),

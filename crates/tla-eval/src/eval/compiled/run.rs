@@ -290,8 +290,9 @@ impl Evaluator<'_> {
         answer
     }
 
-    /// `{var \in set : pred}` for an explicit set, as the interpreter filters it: in the set's
-    /// order, refused past the largest set it may build. Any other set is the interpreter's.
+    /// `{var \in set : pred}` for an explicit set or an interval, as the interpreter filters
+    /// it: in the set's order, refused past the largest set it may build. Any other set is the
+    /// interpreter's.
     fn filter(
         &self,
         var: LocalId,
@@ -634,11 +635,10 @@ impl Evaluator<'_> {
         Ok(v)
     }
 
-    /// `v` with the part at `keys` replaced by `value`'s value, `@` bound to the old part; a
-    /// function built by this EXCEPT is held nowhere else and is updated in place.
+    /// `v` with the part at `keys` replaced by `value`'s value, `@` bound to the old part.
     fn except_at(
         &self,
-        mut v: Value,
+        v: Value,
         keys: &[Value],
         value: &Node,
         env: &mut Env,
@@ -654,16 +654,7 @@ impl Evaluator<'_> {
             Some(f) => f.index_of(k).ok().flatten().ok_or(Bail)?,
             None => return Err(Bail),
         };
-        if let Value::Func(arc) = &mut v {
-            if let Some(fm) = std::sync::Arc::get_mut(arc) {
-                let old = std::mem::replace(fm.value_mut(i), Value::FALSE);
-                *fm.value_mut(i) = self.except_at(old, rest, value, env, sv)?;
-                return Ok(v);
-            }
-        }
-        let f = v.as_func().ok_or(Bail)?;
-        let new = self.except_at(f.values()[i].clone(), rest, value, env, sv)?;
-        Ok(Value::from_func(f.with_value_at(i, new)))
+        v.with_part_updated(i, |old| self.except_at(old, rest, value, env, sv))
     }
 
     /// `S \ {p}` as a value, S's value compiled, the difference as the interpreter's
