@@ -15,6 +15,7 @@
 //! interpreter's. That is sound because only expressions without effects (Print, TLCSet,
 //! random choices, ...) are compiled: evaluating one again shows nothing.
 
+mod build;
 mod fold;
 mod hand;
 mod kept_set;
@@ -25,7 +26,7 @@ use super::Evaluator;
 use crate::env::{Env, ExprRef, StateView};
 use crate::error::EResult;
 use crate::natives::Native;
-use crate::value::{IStr, Value};
+use crate::value::{Domain, FuncValue, IStr, Value};
 use hand::Hand;
 use std::sync::OnceLock;
 use tla_sema::ir::{
@@ -107,6 +108,22 @@ pub(crate) enum Node {
     /// key outside the domain or a part that is not a function is the interpreter's (it warns
     /// or fails).
     Except(Box<Node>, Box<[ExceptArm]>),
+    /// `[f |-> e, ...]`: the domain of its field names made once, and each field's value
+    /// with its place in the domain's order, in the order written.
+    Record(Domain, Box<[(usize, Node)]>),
+    /// `{a, b, ...}`.
+    SetEnum(Box<[Node]>),
+    /// `S \cup T`, and whether each operand's form is one of TLC's `Reducible` classes
+    /// (`reducible_form`), which decides whether an empty operand gives the other as it is.
+    Cup(Box<[Node; 2]>, [bool; 2], Loc),
+    /// `[x \in S |-> e]` of one name.
+    Fun(LocalId, Box<[Node; 2]>),
+    /// `LET ... IN e`: the definitions the interpreter gives a slot (no parameters, not a
+    /// function), then the body.
+    Let(Box<[DefId]>, Box<Node>),
+    /// `CASE p -> e [] ... [] OTHER -> e`; no guard true and no OTHER is the interpreter's
+    /// error.
+    Case(Box<[(Node, Node)]>, Option<Box<Node>>),
     /// `x \in S` (or `\notin` when true): the set's form decides how (see `member_expr`).
     In(bool, Box<Node>, ExprRef),
     /// `x \in S` for a set at hand (`m \in msgs`, `<<p[i], p[i+1]>> \in R`): searched in place,
@@ -343,6 +360,11 @@ impl Evaluator<'_> {
                 (Builtin::SetMinus, [_, _]) => {
                     self.compile_minus_one(e).unwrap_or(Node::Interp(here))
                 }
+                (Builtin::Cup, [a, c]) => Node::Cup(
+                    Box::new([self.compile(a), self.compile(c)]),
+                    [self.reducible_form(a), self.reducible_form(c)],
+                    e.loc,
+                ),
                 (Builtin::Implies, [a, c]) => {
                     Node::Implies(Box::new([self.compile(a), self.compile(c)]))
                 }
@@ -397,9 +419,54 @@ impl Evaluator<'_> {
                 self.compile(a),
                 self.compile(b),
             ])),
+            K::Record(fields) => self.compile_record(fields).unwrap_or(Node::Interp(here)),
+            K::SetEnum(items) if !items.is_empty() => {
+                Node::SetEnum(items.iter().map(|it| self.compile(it)).collect())
+            }
+            K::FunCons(bounds, body) => match &bounds[..] {
+                [b] if !b.tuple && b.vars.len() == 1 => Node::Fun(
+                    b.vars[0],
+                    Box::new([self.compile(&b.set), self.compile(body)]),
+                ),
+                _ => Node::Interp(here),
+            },
+            K::Let(defs, body) => {
+                let spec = self.spec;
+                let slots = defs.iter().copied().filter(|d| {
+                    let def = spec.def(*d);
+                    def.params.is_empty() && !def.is_function
+                });
+                Node::Let(slots.collect(), Box::new(self.compile(body)))
+            }
+            K::Case(arms, other) => Node::Case(
+                arms.iter()
+                    .map(|(g, v)| (self.compile(g), self.compile(v)))
+                    .collect(),
+                other.as_ref().map(|o| Box::new(self.compile(o))),
+            ),
             K::Label(_, body) => self.compile(body),
             _ => Node::Interp(here),
         }
+    }
+
+    /// A record whose field names were all interned by the spec's reading (interning decides
+    /// TLC's order) and differ (a repeated one is the interpreter's error).
+    fn compile_record(&self, fields: &[(String, Expr)]) -> Option<Node> {
+        let mut names = fields
+            .iter()
+            .map(|(n, _)| IStr::existing(n))
+            .collect::<Option<Vec<_>>>()?;
+        names.sort();
+        if names.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        let mut values = Vec::with_capacity(fields.len());
+        for (n, e) in fields {
+            let at = names.binary_search(&IStr::existing(n)?).ok()?;
+            values.push((at, self.compile(e)));
+        }
+        let names: std::sync::Arc<[Value]> = names.into_iter().map(Value::Str).collect();
+        Some(Node::Record(FuncValue::record_domain(names), values.into()))
     }
 
     /// `[base EXCEPT ...]` with every path short enough and every field name interned.

@@ -99,6 +99,15 @@ impl Evaluator<'_> {
                 Ok(Value::tuple(vals))
             }
             Node::MinusOne(base, _, e) => self.minus_one(base, e, env, sv),
+            Node::Record(domain, fields) => self.run_record(domain, fields, env, sv),
+            Node::SetEnum(items) => self.run_set_enum(items, env, sv),
+            Node::Cup(args, reducible, loc) => self.run_cup(args, *reducible, *loc, env, sv),
+            Node::Fun(var, parts) => self.run_fun(*var, parts, env, sv),
+            Node::Let(defs, body) => self.run_let(defs, body, env, sv, Self::run),
+            Node::Case(arms, other) => {
+                let arm = self.case_arm(arms, other.as_deref(), env, sv)?;
+                self.run(arm, env, sv)
+            }
             // Its slot holds nothing: it would compile to `Interp` again.
             Node::Interp(e) => self.expr_node(e.get(), env, sv).map_err(bail),
             Node::Eq(..)
@@ -231,6 +240,11 @@ impl Evaluator<'_> {
                 Ok(m.map_err(bail)? != *not)
             }
             Node::Interp(e) => self.bool_of_node(e.get(), env, sv).map_err(bail),
+            Node::Let(defs, body) => self.run_let(defs, body, env, sv, Self::run_bool),
+            Node::Case(arms, other) => {
+                let arm = self.case_arm(arms, other.as_deref(), env, sv)?;
+                self.run_bool(arm, env, sv)
+            }
             _ => match self.run(n, env, sv)? {
                 Value::Bool(b) => Ok(b),
                 _ => Err(Bail),
