@@ -150,6 +150,14 @@ V53(k) == LET x == k IN x > 0 /\ x < 5
 V54(k) == CASE k = 1 -> "one" [] k = 2 -> "two" [] OTHER -> "many"
 V55(k) == CASE k > 0 -> 1 [] k > 5 -> 2
 V56(k) == [r EXCEPT !.a = [y |-> @, z |-> k]]
+m2 == [i \in 1..2, j \in 1..2 |-> i * 10 + j]
+V57(k) == {x * k : x \in 1..3}
+V58(k) == {<<x, k>> : x \in {"b", "a"}}
+V59(k) == [h EXCEPT ![1].a[k].b.c = k + 10]
+V60(k, m) == m[k, k + 1] * 2 + m[2, k]
+V61(k) == LET i == k + 1 IN f[i] + g[i][i - 1]
+E47(k) == {x \div (k - 1) : x \in 1..2}
+E48(k, m) == m[k, 3]
 E40(k) == [a |-> k \div (k - 1)]
 E41(k) == {k, "a"}
 E42(k) == CASE k = 5 -> 1 [] k = 6 -> 2
@@ -252,6 +260,13 @@ RV53 == V53(1)
 RV54 == V54(2)
 RV55 == V55(1)
 RV56 == V56(3)
+RV57 == V57(2)
+RV58 == V58(1)
+RV59 == V59(2)
+RV60 == V60(1, m2)
+RV61 == V61(1)
+RE47 == E47(1)
+RE48 == E48(1, m2)
 RE40 == E40(1)
 RE41 == E41(1)
 RE42 == E42(1)
@@ -290,6 +305,9 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // classes gives the other as it is), functions of one name, LET, CASE.
         "V42", "V43", "V44", "V45", "V46", "V47", "V48", "V49", "V50", "V51", "V52", "V53", "V54",
         "V55", "V56",
+        // V57-V58: set maps of one name; V59: an EXCEPT path of five steps; V60: `f[a, b]`;
+        // V61: a LET name, not computed yet, as a key.
+        "V57", "V58", "V59", "V60", "V61",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
@@ -308,6 +326,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // guard true, a function's failing value, `\cup` of a non-set, a failing LET
         // definition, a function over a non-set.
         "E40", "E41", "E42", "E43", "E44", "E45", "E46",
+        // E47: a set map's failing image; E48: `f[a, b]` outside the domain.
+        "E47", "E48",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

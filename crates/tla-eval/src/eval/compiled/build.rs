@@ -82,6 +82,32 @@ impl Evaluator<'_> {
         Ok(Value::from_func(f.holding_set_domain(!set.is_interval())))
     }
 
+    /// `{body : var \in set}`, the set walked in its order as the interpreter walks it.
+    pub(super) fn run_set_map(
+        &self,
+        var: LocalId,
+        [set, body]: &[Node; 2],
+        env: &mut Env,
+        sv: &StateView,
+    ) -> Run<Value> {
+        let set = self.run(set, env, sv)?;
+        let mut b = SetBuilder::new();
+        let mut images = 0usize;
+        let mark = env.len();
+        for x in set.set_iter().map_err(|_| Bail)? {
+            // The interpreter counts every image, duplicates included, against the bound.
+            images += 1;
+            if images > self.max_set_size {
+                return Err(Bail);
+            }
+            env.push_val(var, x);
+            let v = self.run(body, env, sv);
+            env.truncate(mark);
+            b.push(v?);
+        }
+        b.finish().map(Value::Set).map_err(|_| Bail)
+    }
+
     /// `LET ... IN body`: its definitions' slots open while the body runs, as the
     /// interpreter opens them (each computed at its first use).
     pub(super) fn run_let<T>(

@@ -107,7 +107,7 @@ pub(crate) enum Node {
     /// then each update's keys and its new value, with `@` bound to the value it replaces. A
     /// key outside the domain or a part that is not a function is the interpreter's (it warns
     /// or fails).
-    Except(Box<Node>, Box<[ExceptArm]>),
+    Except(Box<Node>, Box<[ExceptArm]>, Loc),
     /// `[f |-> e, ...]`: the domain of its field names made once, and each field's value
     /// with its place in the domain's order, in the order written.
     Record(Domain, Box<[(usize, Node)]>),
@@ -118,6 +118,9 @@ pub(crate) enum Node {
     Cup(Box<[Node; 2]>, [bool; 2], Loc),
     /// `[x \in S |-> e]` of one name.
     Fun(LocalId, Box<[Node; 2]>),
+    /// `{e : x \in S}` of one name: S walked in its order, refused past the largest set
+    /// the interpreter may build.
+    SetMap(LocalId, Box<[Node; 2]>),
     /// `LET ... IN e`: the definitions the interpreter gives a slot (no parameters, not a
     /// function), then the body.
     Let(Box<[DefId]>, Box<Node>),
@@ -173,8 +176,9 @@ pub(crate) struct ExceptArm {
     value: Node,
 }
 
-/// The longest EXCEPT path compiled (its keys are kept on the stack).
-const MAX_EXCEPT_KEYS: usize = 4;
+/// The longest EXCEPT path compiled (its keys are kept on the stack):
+/// `![self].insts[m.slot].voted.bal` takes five.
+const MAX_EXCEPT_KEYS: usize = 6;
 
 /// The most steps a path holds (as many arguments are kept on the stack):
 /// `node[self].insts[m.slot].voted.bal` takes five.
@@ -347,7 +351,7 @@ impl Evaluator<'_> {
             }
             K::FunApp(..) | K::Dot(..) => self.compile_path(e).unwrap_or(Node::Interp(here)),
             K::Except(base, updates) => self
-                .compile_except(base, updates)
+                .compile_except(base, updates, e.loc)
                 .unwrap_or(Node::Interp(here)),
             K::Builtin(b, args) => match (b, &args[..]) {
                 (Builtin::And | Builtin::Or, [_, _]) => {
@@ -430,6 +434,13 @@ impl Evaluator<'_> {
                 ),
                 _ => Node::Interp(here),
             },
+            K::SetMap(body, bounds) => match &bounds[..] {
+                [b] if !b.tuple && b.vars.len() == 1 => Node::SetMap(
+                    b.vars[0],
+                    Box::new([self.compile(&b.set), self.compile(body)]),
+                ),
+                _ => Node::Interp(here),
+            },
             K::Let(defs, body) => {
                 let spec = self.spec;
                 let slots = defs.iter().copied().filter(|d| {
@@ -470,7 +481,7 @@ impl Evaluator<'_> {
     }
 
     /// `[base EXCEPT ...]` with every path short enough and every field name interned.
-    fn compile_except(&self, base: &Expr, updates: &[ExceptUpdate]) -> Option<Node> {
+    fn compile_except(&self, base: &Expr, updates: &[ExceptUpdate], loc: Loc) -> Option<Node> {
         let mut arms = Vec::with_capacity(updates.len());
         for u in updates {
             if u.path.is_empty() || u.path.len() > MAX_EXCEPT_KEYS {
@@ -491,7 +502,7 @@ impl Evaluator<'_> {
                 value: self.compile(&u.value),
             });
         }
-        Some(Node::Except(Box::new(self.compile(base)), arms.into()))
+        Some(Node::Except(Box::new(self.compile(base)), arms.into(), loc))
     }
 
     /// The set a quantifier walks: `S \ {p}` for a bound name `p` is walked in place.
@@ -591,6 +602,11 @@ impl Evaluator<'_> {
             K::Call(d, args) if args.is_empty() => match self.replacement(*d) {
                 Some(r) if self.cacheable[r.index()] => Base::Cached(r),
                 _ if self.let_value_slot(*d) => Base::Let(*d),
+                // A definition the model replaces by a value (`NoBlock = [Nano]NoBlockVal`).
+                None => match &self.overrides[d.index()] {
+                    Some(crate::env::OpValue::Val(v)) => Base::Lit(v.clone()),
+                    _ => return None,
+                },
                 _ => return None,
             },
             K::Label(_, body) => self.compile_base(body)?,
@@ -654,6 +670,13 @@ impl Evaluator<'_> {
                         Some(k) => Step::Key(k),
                         None => Step::Arg(self.compile(&args[0])),
                     });
+                    at = f;
+                }
+                // `f[a, b]` applies f to the tuple `<<a, b>>`.
+                ExprKind::FunApp(f, args) if !args.is_empty() => {
+                    steps.push(Step::Arg(Node::Tuple(
+                        args.iter().map(|a| self.compile(a)).collect(),
+                    )));
                     at = f;
                 }
                 ExprKind::Dot(r, field) => {

@@ -6,7 +6,7 @@ use crate::error::AtLoc;
 use crate::eval::expr::AT;
 use crate::eval::Evaluator;
 use crate::value::Value;
-use tla_sema::ir::{DefId, LocalId};
+use tla_sema::ir::{DefId, Loc, LocalId};
 
 impl Evaluator<'_> {
     pub(super) fn run(&self, n: &Node, env: &mut Env, sv: &StateView) -> Run<Value> {
@@ -87,7 +87,7 @@ impl Evaluator<'_> {
                     self.call_bound(*d, b, env, sv).map_err(bail)
                 }
             },
-            Node::Except(base, arms) => self.run_except(base, arms, env, sv),
+            Node::Except(base, arms, loc) => self.run_except(base, arms, *loc, env, sv),
             Node::Choose(var, parts) => self.choose(*var, parts, env, sv),
             Node::Filter(var, parts, e) => self.filter(*var, parts, e, env, sv),
             Node::Tuple(items) => {
@@ -103,6 +103,7 @@ impl Evaluator<'_> {
             Node::SetEnum(items) => self.run_set_enum(items, env, sv),
             Node::Cup(args, reducible, loc) => self.run_cup(args, *reducible, *loc, env, sv),
             Node::Fun(var, parts) => self.run_fun(*var, parts, env, sv),
+            Node::SetMap(var, parts) => self.run_set_map(*var, parts, env, sv),
             Node::Let(defs, body) => self.run_let(defs, body, env, sv, Self::run),
             Node::Case(arms, other) => {
                 let arm = self.case_arm(arms, other.as_deref(), env, sv)?;
@@ -632,6 +633,7 @@ impl Evaluator<'_> {
         &self,
         base: &Node,
         arms: &[ExceptArm],
+        loc: Loc,
         env: &mut Env,
         sv: &StateView,
     ) -> Run<Value> {
@@ -640,7 +642,7 @@ impl Evaluator<'_> {
             let mut keys: [Value; MAX_EXCEPT_KEYS] = [const { Value::FALSE }; MAX_EXCEPT_KEYS];
             for (slot, step) in keys.iter_mut().zip(arm.keys.iter()) {
                 *slot = match step {
-                    Step::Key(k) => self.at_hand(k, env, sv)?.ok_or(Bail)?.clone(),
+                    Step::Key(k) => self.value_of_base(k, env, sv, loc)?.ok_or(Bail)?,
                     Step::Arg(a) => self.run(a, env, sv)?,
                 };
             }
@@ -685,21 +687,53 @@ impl Evaluator<'_> {
         self.expr_node(e, env, sv).map_err(bail)
     }
 
-    /// A place whose value is not at hand. A LET name not computed yet (at its first use, or
-    /// anywhere in the enumerator, which opens no LET slots) is asked of `call`, as the
-    /// interpreter would ask it, and its part taken in place; any other place is interpreted.
+    /// A place whose value is not at hand: a LET name not computed yet (at its first use, or
+    /// anywhere in the enumerator, which opens no LET slots), as its base or a key, is asked
+    /// of `call`, as the interpreter would ask it, and the part taken; a name bound to
+    /// something other than a value is interpreted.
     #[inline(never)]
     fn place_by_call(&self, p: &Place, env: &mut Env, sv: &StateView) -> Run<Value> {
-        if let Base::Let(d) = p.base {
-            let v = (self.call(d, &[], env, sv, p.src.get().loc)).map_err(bail)?;
-            if p.keys.is_empty() {
-                return Ok(v);
-            }
-            if let Some(part) = self.select_keys(&v, &p.keys, env, sv)? {
-                return Ok(part.clone());
-            }
+        let loc = p.src.get().loc;
+        let mut v = match p.base {
+            Base::Let(d) => self.call(d, &[], env, sv, loc).map_err(bail)?,
+            _ => match self.value_of_base(&p.base, env, sv, loc)? {
+                Some(v) => v,
+                None => return self.expr_node(p.src.get(), env, sv).map_err(bail),
+            },
+        };
+        if p.keys.is_empty() {
+            return Ok(v);
         }
-        self.expr_node(p.src.get(), env, sv).map_err(bail)
+        if let Some(part) = self.select_keys(&v, &p.keys, env, sv)? {
+            return Ok(part.clone());
+        }
+        for k in p.keys.iter() {
+            let Some(key) = self.value_of_base(k, env, sv, loc)? else {
+                return self.expr_node(p.src.get(), env, sv).map_err(bail);
+            };
+            v = self.select_one(&v, &key)?.clone();
+        }
+        Ok(v)
+    }
+
+    /// A base's value: at hand, or (a LET name, a definition computed once) asked of `call`,
+    /// which keeps it; `None` for a name bound to something other than a value.
+    fn value_of_base(
+        &self,
+        b: &Base,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> Run<Option<Value>> {
+        if let Some(v) = self.at_hand(b, env, sv)? {
+            return Ok(Some(v.clone()));
+        }
+        match b {
+            Base::Let(d) | Base::Cached(d) => {
+                self.call(*d, &[], env, sv, loc).map(Some).map_err(bail)
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The value a place holds, in place; `None` when one of its names is bound to something
