@@ -156,6 +156,10 @@ V58(k) == {<<x, k>> : x \in {"b", "a"}}
 V59(k) == [h EXCEPT ![1].a[k].b.c = k + 10]
 V60(k, m) == m[k, k + 1] * 2 + m[2, k]
 V61(k) == LET i == k + 1 IN f[i] + g[i][i - 1]
+fr[i \in 0..3] == [j \in 0..3 |-> IF j = 0
+                                      THEN [n \in 0..i |-> IF n = 0 THEN i ELSE fr[i][1] + 1]
+                                      ELSE IF i = 0 THEN j ELSE fr[i - 1][j] + 1]
+V62(k) == <<fr[k][k], fr[k][0][1]>>
 E47(k) == {x \div (k - 1) : x \in 1..2}
 E48(k, m) == m[k, 3]
 E40(k) == [a |-> k \div (k - 1)]
@@ -265,6 +269,7 @@ RV58 == V58(1)
 RV59 == V59(2)
 RV60 == V60(1, m2)
 RV61 == V61(1)
+RV62 == V62(2)
 RE47 == E47(1)
 RE48 == E48(1, m2)
 RE40 == E40(1)
@@ -308,6 +313,9 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         // V57-V58: set maps of one name; V59: an EXCEPT path of five steps; V60: `f[a, b]`;
         // V61: a LET name, not computed yet, as a key.
         "V57", "V58", "V59", "V60", "V61",
+        // V62: a recursive function applied at a point inside its own definition (never
+        // computed whole, which would not end).
+        "V62",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",

@@ -5,7 +5,8 @@
 //! up through error-carrying layers. For the shapes that fill guards, invariants and
 //! constraints (Boolean connectives, quantifiers over one name, equality, membership, integer
 //! operators, `f[x]` and `r.field` on a value at hand (a primed variable included), calls
-//! with value arguments, tuples, constants computed once, LET names) those decisions are
+//! with value arguments, constants computed once, LET names) and for the values that actions
+//! build (tuples, records, set literals, functions, EXCEPT, LET and CASE) those decisions are
 //! taken at an expression's first evaluation and kept in its slot (`Expr::slot`); later
 //! evaluations run the prepared steps.
 //!

@@ -716,8 +716,10 @@ impl Evaluator<'_> {
         Ok(v)
     }
 
-    /// A base's value: at hand, or (a LET name, a definition computed once) asked of `call`,
-    /// which keeps it; `None` for a name bound to something other than a value.
+    /// A base's value: at hand, or (a LET name) asked of `call`, which keeps it; `None` for a
+    /// name bound to something other than a value, or a definition computed once whose value
+    /// is not known yet: the interpreter applies such a one lazily (a recursive function
+    /// `f[i] == ... f[i][1] ...` is applied at one point, never computed whole).
     fn value_of_base(
         &self,
         b: &Base,
@@ -729,9 +731,7 @@ impl Evaluator<'_> {
             return Ok(Some(v.clone()));
         }
         match b {
-            Base::Let(d) | Base::Cached(d) => {
-                self.call(*d, &[], env, sv, loc).map(Some).map_err(bail)
-            }
+            Base::Let(d) => self.call(*d, &[], env, sv, loc).map(Some).map_err(bail),
             _ => Ok(None),
         }
     }
