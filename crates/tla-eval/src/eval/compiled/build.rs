@@ -1,7 +1,8 @@
 //! Running the compiled steps that build a value (a record, a set, a function) or open a
 //! scope (LET, CASE), as the interpreter's nodes of the same forms do.
 
-use super::{Bail, Node, Run};
+use super::run::with_bound;
+use super::{bail, Bail, Node, Run};
 use crate::env::{Env, StateView};
 use crate::eval::Evaluator;
 use crate::value::{Domain, FuncKind, FuncValue, SetBuilder, SetValue, Value};
@@ -28,7 +29,7 @@ impl Evaluator<'_> {
         for n in items {
             b.push(self.run(n, env, sv)?);
         }
-        b.finish().map(Value::Set).map_err(|_| Bail)
+        b.finish().map(Value::Set).map_err(bail)
     }
 
     /// As the interpreter's `\cup`: an empty operand of a `Reducible` class gives the other
@@ -56,7 +57,7 @@ impl Evaluator<'_> {
             return Ok(left);
         }
         self.builtin_values(Builtin::Cup, vec![left, right], loc)
-            .map_err(|_| Bail)
+            .map_err(bail)
     }
 
     /// `[var \in set |-> body]`, its domain in the set's order.
@@ -68,14 +69,12 @@ impl Evaluator<'_> {
         sv: &StateView,
     ) -> Run<Value> {
         let set = self.run(set, env, sv)?;
-        let dom: SetValue = set.enumerate().map_err(|_| Bail)?;
+        let dom: SetValue = set.enumerate().map_err(bail)?;
         let mut values = Vec::with_capacity(dom.len());
-        let mark = env.len();
         for x in dom.iter() {
-            env.push_val(var, x.clone());
-            let v = self.run(body, env, sv);
-            env.truncate(mark);
-            values.push(v?);
+            values.push(with_bound(env, var, x.clone(), |env| {
+                self.run(body, env, sv)
+            })?);
         }
         let f = FuncValue::from_domain_set(&dom, values);
         // TLC's FcnRcdValue keeps an interval domain only when built on one.
@@ -93,19 +92,15 @@ impl Evaluator<'_> {
         let set = self.run(set, env, sv)?;
         let mut b = SetBuilder::new();
         let mut images = 0usize;
-        let mark = env.len();
-        for x in set.set_iter().map_err(|_| Bail)? {
+        for x in set.set_iter().map_err(bail)? {
             // The interpreter counts every image, duplicates included, against the bound.
             images += 1;
             if images > self.max_set_size {
                 return Err(Bail);
             }
-            env.push_val(var, x);
-            let v = self.run(body, env, sv);
-            env.truncate(mark);
-            b.push(v?);
+            b.push(with_bound(env, var, x, |env| self.run(body, env, sv))?);
         }
-        b.finish().map(Value::Set).map_err(|_| Bail)
+        b.finish().map(Value::Set).map_err(bail)
     }
 
     /// `LET ... IN body`: its definitions' slots open while the body runs, as the

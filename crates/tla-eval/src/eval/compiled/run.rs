@@ -318,12 +318,8 @@ impl Evaluator<'_> {
     ) -> Run<Value> {
         let set = self.run(set, env, sv)?;
         let mut kept = Vec::new();
-        let mark = env.len();
         let mut visit = |x: &Value| -> Run<()> {
-            env.push_val(var, x.clone());
-            let keep = self.run_bool(pred, env, sv);
-            env.truncate(mark);
-            if keep? {
+            if with_bound(env, var, x.clone(), |env| self.run_bool(pred, env, sv))? {
                 kept.push(x.clone());
                 if kept.len() > self.max_set_size {
                     return Err(Bail);
@@ -352,12 +348,8 @@ impl Evaluator<'_> {
         sv: &StateView,
     ) -> Run<Value> {
         let set = self.run(set, env, sv)?;
-        let mark = env.len();
         for x in set.set_iter().map_err(bail)? {
-            env.push_val(var, x.clone());
-            let holds = self.run_bool(body, env, sv);
-            env.truncate(mark);
-            if holds? {
+            if with_bound(env, var, x.clone(), |env| self.run_bool(body, env, sv))? {
                 return Ok(x);
             }
         }
@@ -839,6 +831,22 @@ impl Evaluator<'_> {
         }
         self.expr_node(e.get(), env, sv).map_err(bail)
     }
+}
+
+/// `f` run with `var` bound to `x`, the binding dropped after (the body of a filter, a
+/// CHOOSE, a function or a set map, for one element).
+#[inline]
+pub(super) fn with_bound<T>(
+    env: &mut Env,
+    var: LocalId,
+    x: Value,
+    f: impl FnOnce(&mut Env) -> T,
+) -> T {
+    let mark = env.len();
+    env.push_val(var, x);
+    let r = f(env);
+    env.truncate(mark);
+    r
 }
 
 /// The most items of a tuple searched for in a set without being made (`tuple_in_place`).
