@@ -941,7 +941,7 @@ pub(crate) fn enumerate(set: &Value, loc: Loc) -> EResult<SetValue> {
     set.enumerate().at(loc)
 }
 
-fn is_empty_set(v: &Value) -> bool {
+pub(crate) fn is_empty_set(v: &Value) -> bool {
     match v {
         Value::Set(s) => s.is_empty(),
         Value::Interval(lo, hi) => hi < lo,

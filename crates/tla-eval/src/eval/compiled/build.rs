@@ -4,6 +4,7 @@
 use super::run::with_bound;
 use super::{bail, Bail, Node, Run};
 use crate::env::{Env, StateView};
+use crate::eval::builtin::is_empty_set;
 use crate::eval::Evaluator;
 use crate::value::{Domain, FuncKind, FuncValue, SetBuilder, SetValue, Value};
 use tla_sema::ir::{Builtin, DefId, Loc, LocalId};
@@ -42,18 +43,13 @@ impl Evaluator<'_> {
         env: &mut Env,
         sv: &StateView,
     ) -> Run<Value> {
-        let empty = |v: &Value| match v {
-            Value::Set(s) => s.is_empty(),
-            Value::Interval(lo, hi) => hi < lo,
-            _ => false,
-        };
         let left = self.run(a, env, sv)?;
         let left_reducible = reducible[0] || left.is_interval();
-        if empty(&left) && left_reducible {
+        if is_empty_set(&left) && left_reducible {
             return self.run(c, env, sv);
         }
         let right = self.run(c, env, sv)?;
-        if empty(&right) && (reducible[1] || right.is_interval()) && !left_reducible {
+        if is_empty_set(&right) && (reducible[1] || right.is_interval()) && !left_reducible {
             return Ok(left);
         }
         self.builtin_values(Builtin::Cup, vec![left, right], loc)
