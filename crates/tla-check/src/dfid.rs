@@ -398,7 +398,7 @@ impl Dfid<'_, '_, '_, '_> {
             Ok(true)
         });
         self.generated += succs.len() as u64;
-        self.generated += ev.run.intermediate.swap(0, Ordering::Relaxed) as u64;
+        self.generated += ev.run.take_intermediate();
         ev.run
             .generated
             .store(self.generated as i64, Ordering::Relaxed);

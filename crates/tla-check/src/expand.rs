@@ -6,7 +6,6 @@
 use crate::model::{Check, Model};
 use crate::result::Verdict;
 use crate::seen::FingerprintSet;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 use tla_eval::action_label::Labeller;
 use tla_eval::error::Phase;
@@ -278,7 +277,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             return End::Failed(e.in_phase(Phase::Next));
         }
         End::Done {
-            intermediate: sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64,
+            intermediate: sh.ev.run.take_intermediate(),
             none: count == 0,
         }
     }
@@ -301,7 +300,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             sink((st.to_vec(), action.or(sh.model.next_def)));
             Ok(true)
         });
-        let intermediate = sh.ev.run.intermediate.swap(0, Ordering::Relaxed) as u64;
+        let intermediate = sh.ev.run.take_intermediate();
         r.map(|_| intermediate).map_err(|e| e.in_phase(Phase::Next))
     }
 

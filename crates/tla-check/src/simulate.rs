@@ -240,7 +240,7 @@ impl Sim<'_, '_, '_> {
             return Err(s);
         }
         r.map_err(|e| error(e, path.to_vec()))?;
-        self.generated += ev.run.intermediate.swap(0, Ordering::Relaxed) as u64;
+        self.generated += ev.run.take_intermediate();
         if count == 0 && self.opts.check_deadlock {
             return Err((Verdict::Deadlock, path.to_vec()));
         }

@@ -362,6 +362,14 @@ impl Evaluator<'_> {
     }
 
     /// Per definition: whether its value (without arguments) may be kept per state.
+    /// Whether a call of `d` without arguments is kept per state and computed whole where
+    /// it is applied (not a function definition, which is applied at the point, and not
+    /// recursive): the compiled forms may then ask `call` for it (`Base::Def`).
+    pub(in crate::eval) fn kept_per_state(&self, d: DefId) -> bool {
+        let def = self.spec.def(d);
+        self.memo_defs()[d.index()] && !def.is_function && !def.recursive
+    }
+
     fn memo_defs(&self) -> &[bool] {
         self.memo_defs.get_or_init(|| {
             let n = self.spec.defs.len();

@@ -57,6 +57,18 @@ thread_local! {
 }
 
 impl RunInfo {
+    /// The intermediate states counted since the last call, the count reset. Read first:
+    /// workers call this after every state, and a write each time would pass the counter's
+    /// cache line between their cores even in specs without `\cdot`.
+    pub fn take_intermediate(&self) -> u64 {
+        match self.intermediate.load(std::sync::atomic::Ordering::Relaxed) {
+            0 => 0,
+            _ => self
+                .intermediate
+                .swap(0, std::sync::atomic::Ordering::Relaxed) as u64,
+        }
+    }
+
     /// Sets (or with `None` clears) the calling thread's TLCGet("level").
     pub fn set_thread_level(level: Option<i64>) {
         THREAD_LEVEL.with(|l| l.set(level));

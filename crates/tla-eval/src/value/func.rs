@@ -446,13 +446,20 @@ impl FuncValue {
 
     /// A copy with the value at domain position `i` replaced (`EXCEPT`).
     pub fn with_value_at(&self, i: usize, v: Value) -> FuncValue {
-        let mut values = self.values.to_vec();
-        values[i] = v;
+        debug_assert!(i < self.values.len(), "a position of the domain");
+        // The others cloned, the new one moved in: the old one is never cloned to be dropped.
+        let mut v = Some(v);
+        let values = (self.values.iter().enumerate())
+            .map(|(j, old)| match j == i {
+                true => v.take().expect("one index"),
+                false => old.clone(),
+            })
+            .collect::<Box<[Value]>>();
         FuncValue {
             kind: self.kind,
             set_domain: self.set_domain,
             domain: self.domain.clone(),
-            values: values.into(),
+            values,
             hash: AtomicU64::new(0),
         }
     }

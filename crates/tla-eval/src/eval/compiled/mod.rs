@@ -164,6 +164,9 @@ pub(crate) enum Base {
     /// A LET definition without parameters: its value for this evaluation of the LET, once
     /// computed (`call`'s LET slot); until then the interpreter computes it (and keeps it).
     Let(DefId),
+    /// A state-level definition without parameters that `call` keeps per state, or its
+    /// prime (`true`): never at hand, asked of `call` as the interpreter asks it.
+    Def(DefId, bool),
 }
 
 pub(crate) enum Step {
@@ -597,6 +600,10 @@ impl Evaluator<'_> {
                 [Expr {
                     kind: K::Var(v), ..
                 }] => Base::Prime(*v),
+                [Expr {
+                    kind: K::Call(d, a),
+                    ..
+                }] if a.is_empty() && self.kept_per_state(*d) => Base::Def(*d, true),
                 _ => return None,
             },
             K::Const(c) => Base::Const(*c),
@@ -608,6 +615,7 @@ impl Evaluator<'_> {
                     Some(crate::env::OpValue::Val(v)) => Base::Lit(v.clone()),
                     _ => return None,
                 },
+                Some(_) if self.kept_per_state(*d) => Base::Def(*d, false),
                 _ => return None,
             },
             K::Label(_, body) => self.compile_base(body)?,

@@ -688,6 +688,12 @@ impl Evaluator<'_> {
         let loc = p.src.get().loc;
         let mut v = match p.base {
             Base::Let(d) => self.call(d, &[], env, sv, loc).map_err(bail)?,
+            Base::Def(d, primed) => {
+                match self.def_value(d, primed, !p.keys.is_empty(), env, sv, loc)? {
+                    Some(v) => v,
+                    None => return self.expr_node(p.src.get(), env, sv).map_err(bail),
+                }
+            }
             _ => match self.value_of_base(&p.base, env, sv, loc)? {
                 Some(v) => v,
                 None => return self.expr_node(p.src.get(), env, sv).map_err(bail),
@@ -724,8 +730,38 @@ impl Evaluator<'_> {
         }
         match b {
             Base::Let(d) => self.call(*d, &[], env, sv, loc).map(Some).map_err(bail),
+            Base::Def(d, primed) => self.def_value(*d, *primed, false, env, sv, loc),
             _ => Ok(None),
         }
+    }
+
+    /// The value of a definition kept per state (`Base::Def`), from `call` as the interpreter
+    /// gets it. Applied to keys (`applied`), only where `call` keeps it for the state: in
+    /// initial states or an incomplete next state the interpreter applies its body at the
+    /// point instead (`lazy_call`), and so `None`.
+    fn def_value(
+        &self,
+        d: DefId,
+        primed: bool,
+        applied: bool,
+        env: &mut Env,
+        sv: &StateView,
+        loc: Loc,
+    ) -> Run<Option<Value>> {
+        let in_next;
+        let sv = if primed {
+            in_next = StateView {
+                primed: true,
+                ..*sv
+            };
+            &in_next
+        } else {
+            sv
+        };
+        if applied && self.state_memo_key(d, sv).is_none() {
+            return Ok(None);
+        }
+        self.call(d, &[], env, sv, loc).map(Some).map_err(bail)
     }
 
     /// The value a place holds, in place; `None` when one of its names is bound to something
@@ -799,6 +835,7 @@ impl Evaluator<'_> {
                 _ => return Err(Bail),
             },
             Base::Let(d) => env.let_value_of(*d),
+            Base::Def(..) => None,
             Base::Cached(d) => {
                 if self.cacheable[d.index()] {
                     self.cache[d.index()].get()
