@@ -160,6 +160,10 @@ fr[i \in 0..3] == [j \in 0..3 |-> IF j = 0
                                       THEN [n \in 0..i |-> IF n = 0 THEN i ELSE fr[i][1] + 1]
                                       ELSE IF i = 0 THEN j ELSE fr[i - 1][j] + 1]
 V62(k) == <<fr[k][k], fr[k][0][1]>>
+V63(k, hh, ss, bb) == <<k \in DOMAIN hh, k + 5 \in DOMAIN hh, "a" \in DOMAIN ss, "c" \notin DOMAIN ss,
+                      k \in DOMAIN bb[k], [a |-> k] \in DOMAIN ([a |-> 1] :> 2), 3 \notin DOMAIN bb[k]>>
+E49(k, hh) == <<k>> \in DOMAIN hh
+E50(k, ss) == k \in DOMAIN ss
 E47(k) == {x \div (k - 1) : x \in 1..2}
 E48(k, m) == m[k, 3]
 E40(k) == [a |-> k \div (k - 1)]
@@ -270,6 +274,9 @@ RV59 == V59(2)
 RV60 == V60(1, m2)
 RV61 == V61(1)
 RV62 == V62(2)
+RV63 == V63(1, f, r, g)
+RE49 == E49(1, f)
+RE50 == E50(1, r)
 RE47 == E47(1)
 RE48 == E48(1, m2)
 RE40 == E40(1)
@@ -315,7 +322,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         "V57", "V58", "V59", "V60", "V61",
         // V62: a recursive function applied at a point inside its own definition (never
         // computed whole, which would not end).
-        "V62",
+        "V62", // V63: membership in the domain of a function at hand, found or not.
+        "V63",
     ];
     let errors = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13", "E14",
@@ -336,6 +344,8 @@ fn compiled_expressions_give_the_interpreters_values_and_errors() {
         "E40", "E41", "E42", "E43", "E44", "E45", "E46",
         // E47: a set map's failing image; E48: `f[a, b]` outside the domain.
         "E47", "E48",
+        // E49-E50: membership in a domain of another kind of element (TLC's error).
+        "E49", "E50",
     ];
     for name in values.iter().chain(&errors) {
         // The first evaluation compiles; what the interpreter gives is the reference.

@@ -133,6 +133,9 @@ pub(crate) enum Node {
     /// `x \in S` for a set at hand (`m \in msgs`, `<<p[i], p[i+1]>> \in R`): searched in place,
     /// as `member_expr` searches the value of such a set.
     InAt(bool, Box<Node>, Box<Place>),
+    /// `x \in DOMAIN f` for a function at hand (`m \in DOMAIN network[i]`): true when the
+    /// function is defined at x, found in place; anything else as `In` decides it.
+    InDomain(bool, Box<Node>, Box<Place>, ExprRef),
     /// `x \in S` for a set with one value for the run, of a form whose value answers
     /// membership as `member_expr` would (`kept_set.rs`): built at the first evaluation and
     /// searched as a value (by `Value::member`, which keeps answers by object identity).
@@ -386,6 +389,8 @@ impl Evaluator<'_> {
                     let elem = Box::new(self.compile(a));
                     if self.foldable(s) && self.kept_set_answers(s) {
                         Node::InKept(not, elem, std::sync::OnceLock::new(), ExprRef::new(s))
+                    } else if let Some(f) = self.domain_of_place(s) {
+                        Node::InDomain(not, elem, Box::new(f), ExprRef::new(s))
                     } else {
                         match self.compile(s) {
                             Node::Place(set) => Node::InAt(not, elem, Box::new(set)),
@@ -582,6 +587,25 @@ impl Evaluator<'_> {
             && self.is_plain_def(d)
             && !self.cacheable[d.index()]
             && !self.let_constant(d)
+    }
+
+    /// The place `f` of `DOMAIN f`, when `e` is that and `f` a place of a variable, a bound
+    /// name or a constant: `member_expr` looks into a definition's body instead.
+    fn domain_of_place(&self, e: &Expr) -> Option<Place> {
+        match &e.kind {
+            ExprKind::Builtin(Builtin::Domain, args) => match self.compile(&args[0]) {
+                Node::Place(p)
+                    if matches!(
+                        p.base,
+                        Base::Var(..) | Base::Prime(_) | Base::Local(_) | Base::Const(_)
+                    ) =>
+                {
+                    Some(p)
+                }
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// `e` as a value at hand, if it is one.

@@ -118,6 +118,7 @@ impl Evaluator<'_> {
             | Node::Quant(..)
             | Node::QuantMany(..)
             | Node::In(..)
+            | Node::InDomain(..)
             | Node::InAt(..)
             | Node::InKept(..) => self.run_bool(n, env, sv).map(Value::Bool),
         }
@@ -214,6 +215,18 @@ impl Evaluator<'_> {
                 let x = self.run(elem, env, sv)?;
                 let m = self.member_expr(set.get(), &x, env, sv).map_err(bail)?;
                 Ok(m != *not)
+            }
+            Node::InDomain(not, elem, f, set) => {
+                let x = self.run(elem, env, sv)?;
+                let m = match self.find(f, env, sv)? {
+                    // The domain's value asked as `member_value` asks it, the function found
+                    // in place instead of evaluated again.
+                    Some(Value::Func(fv)) => {
+                        crate::eval::builtin::member(&fv.domain_value(), &x, set.get().loc)
+                    }
+                    _ => self.member_expr(set.get(), &x, env, sv),
+                };
+                Ok(m.map_err(bail)? != *not)
             }
             Node::InAt(not, elem, set) => {
                 if let Node::Tuple(items) = &**elem {
