@@ -95,6 +95,9 @@ pub struct Shared<'m, 'e, 'a> {
     pub coverage: Option<crate::coverage::Entered>,
     /// A successor seen before is never built (`builds_unseen_only`).
     pub builds_unseen_only: bool,
+    /// A successor found out of the model again is known by its fingerprint
+    /// (`keeps_out_of_model`).
+    pub keeps_out_of_model: bool,
 }
 
 /// Whether a successor can be fingerprinted, and found seen, before its values are gathered
@@ -120,6 +123,44 @@ pub fn builds_unseen_only(
         && model.constraints.iter().all(|c| pure(&c.expr))
         && model.possible.is_empty()
         && !model.reads_trace
+}
+
+/// Whether a successor out of the model (a state constraint false), whose invariants held,
+/// can be known again by its fingerprint. TLC checks the invariants of such a state each time
+/// it is generated, as it never enters the seen-set; that is the same answer each time when
+/// the constraints and invariants read nothing but the state (as `builds_unseen_only` asks
+/// of the constraints) and one state has one fingerprint (no VIEW, no SYMMETRY: its terms).
+pub fn keeps_out_of_model(ev: &Evaluator, model: &Model, builds_unseen_only: bool) -> bool {
+    builds_unseen_only
+        && !model.constraints.is_empty()
+        && model.view.is_none()
+        && (model.invariants.iter()).all(|c| ev.effect_free_on_step(&c.expr))
+}
+
+/// Fingerprints of successors found out of the model, their invariants held, with how many
+/// state constraints held before the one that failed: a table of the last ones met, each
+/// fingerprint in one slot (a state out of the model is most often met again soon, from
+/// another state of the level).
+#[derive(Default)]
+struct OutOfModel {
+    /// (fingerprint, constraints held + 1); 0 marks a slot never filled.
+    slots: Vec<(u64, u16)>,
+}
+
+const OUT_OF_MODEL_SLOTS: usize = 1 << 15;
+
+impl OutOfModel {
+    fn get(&self, fp: u64) -> Option<u16> {
+        let &(kept, held) = self.slots.get(fp as usize % OUT_OF_MODEL_SLOTS)?;
+        (held != 0 && kept == fp).then(|| held - 1)
+    }
+
+    fn put(&mut self, fp: u64, held: u16) {
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); OUT_OF_MODEL_SLOTS];
+        }
+        self.slots[fp as usize % OUT_OF_MODEL_SLOTS] = (fp, held.saturating_add(1));
+    }
 }
 
 /// A worker's fingerprinter and kept conjunct answers outlive it: a level's workers start
@@ -165,6 +206,7 @@ enum Kind {
 struct KeptAnswers {
     constraints: Vec<ConjunctMemo>,
     invariants: Vec<ConjunctMemo>,
+    out_of_model: OutOfModel,
 }
 
 impl KeptAnswers {
@@ -173,6 +215,7 @@ impl KeptAnswers {
         KeptAnswers {
             constraints: none(&parts.constraints),
             invariants: none(&parts.invariants),
+            out_of_model: OutOfModel::default(),
         }
     }
 }
@@ -392,7 +435,7 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             // has it. One it has met held its state constraints then (they read nothing but
             // the state), so only the step's action constraints are left to check.
             if !met {
-                return self.successor(step, action, depth, None, claim, Some(fp));
+                return self.unmet_successor(step, action, depth, claim, fp);
             }
             if !m.action_constraints.is_empty() {
                 RunInfo::set_thread_level(Some(depth as i64));
@@ -416,6 +459,31 @@ impl<'s, 'm, 'e, 'a> Worker<'s, 'm, 'e, 'a> {
             (Some(next), bad)
         };
         self.candidate(step, state, action, depth, Found::InModel { fp, bad })
+    }
+
+    /// `successor` for a successor the search has not met, known by its fingerprint when it
+    /// was found out of the model before (`keeps_out_of_model`).
+    fn unmet_successor(
+        &mut self,
+        step: Transition,
+        action: Option<DefId>,
+        depth: u32,
+        claim: Option<&mut (dyn Claim + '_)>,
+        fp: u64,
+    ) -> Candidate {
+        let keeps = self.sh.keeps_out_of_model;
+        if let Some(held) = keeps.then(|| self.kept.out_of_model.get(fp)).flatten() {
+            self.constraints = (held, true);
+            return self.candidate(step, None, action, depth, Found::OutOfModel);
+        }
+        let c = self.successor(step, action, depth, None, claim, Some(fp));
+        let (held, failed) = c.constraints;
+        // A state constraint failed (an action constraint reads the step, not the state).
+        let by_state = failed && usize::from(held) < self.sh.model.constraints.len();
+        if keeps && by_state && matches!(c.found, Found::OutOfModel) {
+            self.kept.out_of_model.put(fp, held);
+        }
+        c
     }
 
     /// The candidate examined, with the step's action properties checked (at the current

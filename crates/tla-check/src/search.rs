@@ -77,6 +77,13 @@ pub fn run<'o>(
         }) as Box<dyn TransitionObserver>),
         None => observer,
     };
+    let builds_unseen_only = crate::expand::builds_unseen_only(
+        ev,
+        model,
+        symmetry.is_some(),
+        settings.coverage.is_some(),
+        observer.as_ref().is_some_and(|o| o.reads_seen_states()),
+    );
     let sh = Shared {
         ev,
         model,
@@ -85,13 +92,8 @@ pub fn run<'o>(
         parts: CheckParts::new(ev, model),
         scratch: Default::default(),
         coverage: settings.coverage.is_some().then(Default::default),
-        builds_unseen_only: crate::expand::builds_unseen_only(
-            ev,
-            model,
-            symmetry.is_some(),
-            settings.coverage.is_some(),
-            observer.as_ref().is_some_and(|o| o.reads_seen_states()),
-        ),
+        builds_unseen_only,
+        keeps_out_of_model: crate::expand::keeps_out_of_model(ev, model, builds_unseen_only),
     };
     let coverage = (sh.coverage.as_ref())
         .map(|entered| crate::coverage::Counter::new(ev.spec, model, entered.clone()));
