@@ -389,35 +389,46 @@ T6 == Sets(y)
 T7 == Keeps(y)
 "#;
 
+/// `name`'s value (or error) in each transition from `cur`, the same by both evaluators.
+fn agreed_on_transitions(
+    (compiling, interpreting): (&Evaluator, &Evaluator),
+    spec: &Spec,
+    name: &str,
+    cur: &[tla_eval::value::Value],
+    nexts: &[Vec<Option<tla_eval::value::Value>>],
+) {
+    use tla_eval::{Env, StateView};
+    let d = spec.root_def(name).expect("defined");
+    for next in nexts {
+        let sv = StateView::transition(cur, next);
+        let run = |ev: &Evaluator| {
+            ev.eval_def(d, &mut Env::new(), &sv)
+                .map(|v| format!("{v}"))
+                .map_err(|e| e.into_message())
+        };
+        assert_eq!(run(compiling), run(interpreting), "{name} {next:?}");
+    }
+}
+
 #[test]
 fn primed_variables_read_in_place_give_the_interpreters_values_and_errors() {
     use tla_eval::value::Value;
-    use tla_eval::{Env, StateView};
     let spec = load("Integers", TRANSITIONS);
     let (compiling, interpreting) = evaluators(&spec);
     let pair = |a: i64, b: i64| Value::tuple(vec![Value::Int(a), Value::Int(b)]);
     let cur = [pair(1, 2), Value::Int(3)];
-    let nexts: [[Option<Value>; 2]; 5] = [
-        [Some(pair(0, 8)), Some(Value::Int(3))],
-        [Some(pair(1, 2)), Some(Value::Int(3))],
-        [Some(pair(5, 3)), Some(Value::Int(5))],
-        [Some(pair(2, 2)), Some(Value::Int(3))],
+    let nexts = [
+        vec![Some(pair(0, 8)), Some(Value::Int(3))],
+        vec![Some(pair(1, 2)), Some(Value::Int(3))],
+        vec![Some(pair(5, 3)), Some(Value::Int(5))],
+        vec![Some(pair(2, 2)), Some(Value::Int(3))],
         // y' not known yet: the interpreter's error.
-        [Some(pair(0, 8)), None],
+        vec![Some(pair(0, 8)), None],
     ];
     // T4, T5: an action operator given values is compiled; T6, T7: one that primes its
     // parameter, or keeps it UNCHANGED, is given the variable itself, by the interpreter.
     for name in ["T1", "T2", "T3", "T4", "T5", "T6", "T7"] {
-        let d = spec.root_def(name).expect("defined");
-        for next in &nexts {
-            let sv = StateView::transition(&cur, next);
-            let run = |ev: &Evaluator| {
-                ev.eval_def(d, &mut Env::new(), &sv)
-                    .map(|v| format!("{v}"))
-                    .map_err(|e| e.into_message())
-            };
-            assert_eq!(run(&compiling), run(&interpreting), "{name} {next:?}");
-        }
+        agreed_on_transitions((&compiling, &interpreting), &spec, name, &cur, &nexts);
         let compiled = !["T6", "T7"].contains(&name);
         assert_eq!(
             compiling.has_compiled_form(body(&spec, name)),
@@ -452,25 +463,15 @@ fn definitions_kept_per_state_give_the_interpreters_values_and_errors() {
     let (compiling, interpreting) = evaluators(&spec);
     let pair = |a: i64, b: i64| Value::tuple(vec![Value::Int(a), Value::Int(b)]);
     let cur = [pair(1, 2), Value::Int(1)];
-    let nexts: [[Option<Value>; 2]; 4] = [
-        [Some(pair(2, 2)), Some(Value::Int(1))],
-        [Some(pair(1, 2)), Some(Value::Int(2))],
-        [Some(pair(0, 0)), Some(Value::Int(3))],
+    let nexts = [
+        vec![Some(pair(2, 2)), Some(Value::Int(1))],
+        vec![Some(pair(1, 2)), Some(Value::Int(2))],
+        vec![Some(pair(0, 0)), Some(Value::Int(3))],
         // y' not known yet: the interpreter's error wherever it is read.
-        [Some(pair(2, 2)), None],
+        vec![Some(pair(2, 2)), None],
     ];
-    let cases = ["D1", "D2", "D3", "D4", "D5", "D6", "D7"];
-    for name in cases {
-        let d = spec.root_def(name).expect("defined");
-        for next in &nexts {
-            let sv = StateView::transition(&cur, next);
-            let run = |ev: &Evaluator| {
-                ev.eval_def(d, &mut Env::new(), &sv)
-                    .map(|v| format!("{v}"))
-                    .map_err(|e| e.into_message())
-            };
-            assert_eq!(run(&compiling), run(&interpreting), "{name} {next:?}");
-        }
+    for name in ["D1", "D2", "D3", "D4", "D5", "D6", "D7"] {
+        agreed_on_transitions((&compiling, &interpreting), &spec, name, &cur, &nexts);
     }
     // Each reads a definition through a compiled form, not the interpreter.
     for name in ["D1", "D2", "D3", "D6", "D7"] {
